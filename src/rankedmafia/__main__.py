@@ -1,0 +1,3 @@
+from rankedmafia.cli import main
+
+main()

@@ -1,0 +1,91 @@
+"""The day's vote: weights, the doomed, the defense, the gallows.
+
+Each living player casts one vote: red for a candidate or blue to hang nobody. Weights are 1, the
+prosecutor's red 2, the doctor's blue 3, and 0 for a silenced player and for a boss who lost his vote
+(accepted and weighing nothing, so that nothing leaks). The candidate with the most red weight is doomed if
+it is greater than all the blue weight and nobody ties him; a defended doomed player is not hanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rankedmafia.rules.consequences import announced_role, after_deaths, day_reveal
+from rankedmafia.rules.model import BLUE
+from rankedmafia.rules.roles import ROLES
+from rankedmafia.rules.state import GameState
+
+
+@dataclass(slots=True)
+class DayOutcome:
+    red: dict[str, int] = field(default_factory=dict)
+    blue: int = 0
+    doomed: str | None = None
+    hanged: list[str] = field(default_factory=list)
+    defended: list[str] = field(default_factory=list)
+    revealed: dict[str, str] = field(default_factory=dict)
+    role_changes: list[dict[str, str]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def weight(state: GameState, voter: str, choice: str) -> int:
+    if state.is_silenced(voter, state.phase.number):
+        return 0
+    role = ROLES[state.players[voter].role]
+    return role.blue_vote if choice == BLUE else role.red_vote
+
+
+def tally(state: GameState) -> tuple[dict[str, int], int]:
+    red: dict[str, int] = {}
+    blue = 0
+    for voter, choice in state.votes.items():
+        if not state.players[voter].alive:
+            continue
+        w = weight(state, voter, choice)
+        if choice == BLUE:
+            blue += w
+        else:
+            red[choice] = red.get(choice, 0) + w
+    return red, blue
+
+
+def doomed(state: GameState, red: dict[str, int], blue: int) -> str | None:
+    if not red:
+        return None
+    top = max(red.values())
+    if top <= blue:
+        return None
+    leaders = [name for name in state.players if red.get(name) == top]
+    if len(leaders) == 1:
+        return leaders[0]
+    if state.rules.tie == "random":
+        return leaders[state.chance.index(f"day{state.phase.number}:tie", len(leaders))]
+    return None
+
+
+def resolve(state: GameState) -> DayOutcome:
+    out = DayOutcome()
+    out.red, out.blue = tally(state)
+    out.doomed = doomed(state, out.red, out.blue)
+    # The votes are public; their weights are not (the doctor's blue and the boss's lost vote are silent).
+    out.events.append({"type": "votes", "to": None, "votes": dict(state.votes)})
+    out.events.append({"type": "tally", "to": "host", "red": dict(out.red), "blue": out.blue})
+    if out.doomed is not None:
+        if out.doomed in state.defended:
+            out.defended.append(out.doomed)
+            out.events.append({"type": "defended", "to": None, "player": out.doomed})
+        else:
+            out.hanged.append(out.doomed)
+    for name in out.hanged:
+        state.players[name].alive = False
+    for name in out.hanged:
+        role = announced_role(state, name) if day_reveal(state, name) else None
+        if role is not None:
+            out.revealed[name] = role
+        out.events.append({"type": "hanged", "to": None, "player": name, "role": role})
+    if out.doomed is None:
+        out.events.append({"type": "nobody_hanged", "to": None})
+    state.defended = set()
+    after_deaths(state, out.role_changes, out.events)
+    return out

@@ -1,0 +1,253 @@
+"""`Game`: the one object every adapter drives.
+
+A game is its players, its committed seed and the ordered commands they sent; its state is derived by
+applying them. Every command is validated before anything changes, so a refused command (a typed
+`RuleViolation`) leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rankedmafia.rules import day, night, victory
+from rankedmafia.rules.abilities import available_actions, next_boss
+from rankedmafia.rules.chance import Chance, ChanceMode, commitment
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, Player
+from rankedmafia.rules.roles import ROLES
+from rankedmafia.rules.roles.base import Action
+from rankedmafia.rules.state import GameState, HouseRules
+from rankedmafia.rules.view import PlayerView, build_view
+
+THREE_ALIVE = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    role: str
+    clan: str | None = None  # for games with two mafia clans
+    side: str | None = None  # a detective's side, when it must be fixed
+
+
+@dataclass(slots=True)
+class PhaseResult:
+    """What one phase did, in structured form; the text layer and the record are built from it."""
+
+    phase: Phase
+    deaths: list[str] = field(default_factory=list)
+    saved: list[str] = field(default_factory=list)
+    hanged: list[str] = field(default_factory=list)
+    defended: list[str] = field(default_factory=list)
+    silenced: list[str] = field(default_factory=list)
+    revealed: dict[str, str] = field(default_factory=dict)
+    exposed: dict[str, str] = field(default_factory=dict)
+    role_changes: list[dict[str, str]] = field(default_factory=list)
+    info: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    winner: str | None = None
+
+
+class Game:
+    """A game of Ranked Mafia.
+
+    >>> game = Game([Seat("Вася", "mafia1"), Seat("Петя", "commissar"), Seat("Маша", "civilian"),
+    ...              Seat("Коля", "civilian")], seed=7)
+    >>> game.submit("Вася", "kill", ["Маша"])
+    >>> game.resolve().deaths
+    ['Маша']
+    """
+
+    def __init__(self, seats: Sequence[Seat], seed: int | str, chance: ChanceMode | str = ChanceMode.SEEDED,
+                 rules: Mapping[str, Any] | None = None, start: PhaseKind | str = PhaseKind.NIGHT) -> None:
+        players: dict[str, Player] = {}
+        for index, seat in enumerate(seats):
+            if seat.name in players:
+                raise RuleViolation("duplicate_name", name=seat.name)
+            if seat.name == BLUE or not seat.name.strip():
+                raise RuleViolation("reserved_name", name=seat.name)
+            role = ROLES.get(seat.role)
+            if role is None:
+                raise RuleViolation("unknown_role", role=seat.role, name=seat.name)
+            clan = seat.clan or ("mafia" if role.side == "mafia" else None)
+            team = clan or ("town" if role.side == "town" else role.team or role.id)
+            players[seat.name] = Player(seat.name, index, role.id, role.id, team, clan)
+        if len(players) < 2:
+            raise RuleViolation("too_few_players", least=2)
+        start_kind = PhaseKind(start)
+        self.seed = seed
+        self.commitment = commitment(seed)
+        self.state = GameState(players=players, chance=Chance(seed, ChanceMode(chance)),
+                               rules=HouseRules.from_mapping(dict(rules or {})),
+                               phase=Phase(start_kind, 1), start=start_kind)
+        for clan in {p.clan for p in players.values() if p.clan is not None}:
+            boss = next_boss(self.state, clan)
+            if boss is not None:
+                self.state.bosses[clan] = boss
+        self.state.alive_at_start = len(players)
+        self.results: list[PhaseResult] = []
+        self.commands: list[dict[str, Any]] = []
+
+    # --- reading ----------------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    def players(self) -> list[Player]:
+        return list(self.state.players.values())
+
+    def alive(self) -> list[str]:
+        return [p.name for p in self.state.players.values() if p.alive]
+
+    def winners(self) -> list[str]:
+        return victory.winners(self.state, self.state.winner)
+
+    def actions_of(self, name: str) -> tuple[Action, ...]:
+        """The actions this player may send tonight (empty by day, when dead, or once the game is over)."""
+        player = self.state.player(name)
+        if self.over or not player.alive or self.phase.kind is not PhaseKind.NIGHT:
+            return ()
+        return available_actions(self.state, player)
+
+    def view(self, name: str) -> PlayerView:
+        """Exactly what this player may know: the security boundary of a hidden-role game."""
+        return build_view(self, name)
+
+    def awaiting(self) -> list[str]:
+        """Living players with an action available tonight who have not sent one yet."""
+        if self.phase.kind is not PhaseKind.NIGHT or self.over:
+            return []
+        return [p.name for p in self.state.players.values()
+                if p.alive and p.name not in self.state.acts and available_actions(self.state, p)]
+
+    # --- commands ---------------------------------------------------------------------------------
+    def submit(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None) -> None:
+        """Send a night action. Refused with a RuleViolation if the actor could know it breaks a rule."""
+        act = Act(actor, action, tuple(targets), option)
+        self._validate(act)
+        self.state.acts[actor] = act
+        self.commands.append({"type": "act", "actor": actor, "action": action, "targets": list(act.targets),
+                              **({"option": option} if option is not None else {})})
+
+    def withdraw(self, actor: str) -> None:
+        """Take back tonight's action, so that another may be sent."""
+        self._expect(PhaseKind.NIGHT)
+        if actor not in self.state.acts:
+            raise RuleViolation("nothing_to_withdraw", actor=actor)
+        del self.state.acts[actor]
+        self.commands.append({"type": "withdraw", "actor": actor})
+
+    def vote(self, voter: str, choice: str) -> None:
+        """A red vote for a living player, or BLUE to hang nobody; a later vote replaces an earlier one."""
+        self._expect(PhaseKind.DAY)
+        player = self.state.player(voter)
+        if not player.alive:
+            raise RuleViolation("dead_voter", name=voter)
+        if choice != BLUE:
+            candidate = self.state.player(choice)
+            if not candidate.alive:
+                raise RuleViolation("dead_candidate", name=choice)
+        self.state.votes[voter] = choice
+        self.commands.append({"type": "vote", "voter": voter, "choice": choice})
+
+    def resolve(self) -> PhaseResult:
+        """End the current phase: resolve the night or count the day's votes, then check victory."""
+        if self.over:
+            raise RuleViolation("game_over", winner=self.state.winner)
+        phase = self.state.phase
+        result = PhaseResult(phase)
+        if phase.kind is PhaseKind.NIGHT:
+            out = night.Night(self.state).resolve()
+            result.deaths, result.saved, result.silenced = out.deaths, out.saved, out.silenced
+            result.revealed, result.exposed, result.role_changes = out.revealed, out.exposed, out.role_changes
+            result.info, result.events = out.info, out.events
+        else:
+            outcome = day.resolve(self.state)
+            result.hanged, result.defended, result.revealed = outcome.hanged, outcome.defended, outcome.revealed
+            result.role_changes, result.events = outcome.role_changes, outcome.events
+        self.state.winner = victory.winner(self.state)
+        result.winner = self.state.winner
+        if result.winner is not None:
+            result.events.append({"type": "victory", "to": None, "winner": result.winner})
+        self.results.append(result)
+        self.commands.append({"type": "resolve"})
+        self._advance()
+        return result
+
+    def apply(self, command: Mapping[str, Any]) -> PhaseResult | None:
+        """Apply one logged command (as `commands` records them): the replay of a stored game."""
+        kind = command.get("type")
+        if kind == "act":
+            self.submit(command["actor"], command["action"], command.get("targets", ()), command.get("option"))
+        elif kind == "withdraw":
+            self.withdraw(command["actor"])
+        elif kind == "vote":
+            self.vote(command["voter"], command["choice"])
+        elif kind == "resolve":
+            return self.resolve()
+        else:
+            raise RuleViolation("unknown_command", command=kind)
+        return None
+
+    # --- inside -----------------------------------------------------------------------------------
+    def _advance(self) -> None:
+        state = self.state
+        current = state.phase
+        if current.kind is PhaseKind.NIGHT:
+            number = current.number if state.starts_with_night else current.number + 1
+            state.phase = Phase(PhaseKind.DAY, number)
+        else:
+            number = current.number + 1 if state.starts_with_night else current.number
+            state.phase = Phase(PhaseKind.NIGHT, number)
+        state.acts = {}
+        state.votes = {}
+        state.alive_at_start = state.alive_count()
+
+    def _expect(self, kind: PhaseKind) -> None:
+        if self.over:
+            raise RuleViolation("game_over", winner=self.state.winner)
+        if self.state.phase.kind is not kind:
+            raise RuleViolation(f"not_{kind.value}", phase=str(self.state.phase))
+
+    def _validate(self, act: Act) -> None:
+        self._expect(PhaseKind.NIGHT)
+        state = self.state
+        player = state.player(act.actor)
+        if not player.alive:
+            raise RuleViolation("dead_actor", name=act.actor)
+        if act.actor in state.acts:
+            raise RuleViolation("already_acted", name=act.actor, action=state.acts[act.actor].action)
+        spec = next((a for a in available_actions(state, player) if a.id == act.action), None)
+        if spec is None:
+            raise RuleViolation("no_such_action", name=act.actor, role=player.role, action=act.action)
+        least, most = spec.targets
+        if not least <= len(act.targets) <= most:
+            raise RuleViolation("target_count", action=act.action, least=least, most=most, got=len(act.targets))
+        for target in act.targets:
+            if not state.player(target).alive:
+                raise RuleViolation("dead_target", name=target)
+        if len(set(act.targets)) != len(act.targets):
+            raise RuleViolation("duplicate_target", action=act.action)
+        if not spec.self_target and act.actor in act.targets:
+            raise RuleViolation("self_target", action=act.action)
+        if spec.option is not None and act.option is None:
+            raise RuleViolation("missing_option", action=act.action, option=spec.option)
+        if spec.option is None and act.option is not None:
+            raise RuleViolation("unexpected_option", action=act.action)
+        if spec.no_repeat and state.alive_count() != THREE_ALIVE:
+            memory = state.memory.get(act.actor)
+            if (memory is not None and memory.night == state.phase.number - 1 and memory.action == act.action
+                    and set(memory.targets) & set(act.targets)):
+                raise RuleViolation("repeat_target", action=act.action, name=act.targets[0])
+        if spec.check is not None:
+            spec.check(state, player, act)

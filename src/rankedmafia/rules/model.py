@@ -1,0 +1,84 @@
+"""The game's vocabulary: sides, phases, players, submitted actions and attacks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+BLUE = "blue"  # a blue vote: hang nobody
+
+
+class Side(StrEnum):
+    """The three sides of the town journalist's comparison (RULINGS.md, "Game shape")."""
+
+    TOWN = "town"
+    MAFIA = "mafia"
+    LONERS = "loners"
+
+
+class PhaseKind(StrEnum):
+    NIGHT = "night"
+    DAY = "day"
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    kind: PhaseKind
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.number}"
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    seat: int
+    role: str
+    initial_role: str
+    team: str  # whom he wins with: "town", a clan id ("mafia", "mafia_b"), "maniac", or a loner's own team
+    clan: str | None = None  # the mafia clan he belongs to, if any
+    alive: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One night action as the player sent it (targets by name, option such as heal_from's role)."""
+
+    actor: str
+    action: str
+    targets: tuple[str, ...] = ()
+    option: str | None = None
+
+
+@dataclass(slots=True)
+class Attack:
+    """An attempt to kill tonight. `source` is what the doctor's heal_from names (a clan id or a role id)."""
+
+    killer: str  # the name the witness learns (for the mafia, the boss)
+    victim: str
+    source: str
+    kind: str  # "kill", "bloody", "bloody_visitor", ...
+    shooters: tuple[str, ...] = ()  # the players behind it (for the mafia, the boss)
+    saved_by: str | None = None
+
+
+@dataclass(slots=True)
+class Silence:
+    """A player who cannot vote on the given days; `announced` is False for the boss's silent loss."""
+
+    player: str
+    days: tuple[int, ...]
+    announced: bool = True
+    cause: str = ""
+
+
+@dataclass(slots=True)
+class Memory:
+    """What the rules remember from one night to the next for one actor."""
+
+    night: int = 0
+    action: str | None = None
+    targets: tuple[str, ...] = ()
+    option: str | None = None
+    treated: frozenset[str] = field(default_factory=frozenset)  # the doctor: whom his heals covered

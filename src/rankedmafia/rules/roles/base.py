@@ -1,0 +1,85 @@
+"""What a role is: a declaration of its side, its actions with their limits, and its place in the night.
+
+A role module reads like its paragraph of the rule book: it builds one `Role` from `Action`s, and each
+action's effects are small functions that the night pipeline calls at their stage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.model import Act, Player, Side
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.state import GameState
+
+
+class Stage(IntEnum):
+    """The fixed order in which a night's effective actions take effect (after blocks are settled)."""
+
+    GUARD = 10  # protections: the cop's guard, the doctor's heals
+    KILL = 20  # attempts to kill
+    EFFECT = 30  # silences, serum, defenses, marks: after deaths are known
+    INFO = 40  # checks, comparisons, interviews, the witness: the world as it stands after blocks
+
+
+class BlockTier(IntEnum):
+    """Who wins when blocks meet (RULINGS.md, "Blocks, protection and order of resolution")."""
+
+    ALCOHOLIC = 1
+    MAFIA = 2  # blackmailer, thug
+    TOWN = 3  # girl, cop
+    WEAK = 4  # cardsharp
+
+
+Effect = Callable[["Night", Act], None]
+Check = Callable[["GameState", Player, Act], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    id: str
+    targets: tuple[int, int] = (1, 1)  # the least and the most targets
+    effects: tuple[tuple[Stage, Effect], ...] = ()
+    self_target: bool = False
+    no_repeat: bool = False  # not the same target two nights running (lifted when 3 are alive)
+    option: str | None = None  # the name of an option beside targets ("role" for heal_from)
+    block_tier: BlockTier | None = None  # set for actions that block their target
+    visits: bool = True  # goes to the target (a visitor of a bloody kill's target dies with him)
+    check: Check | None = None  # extra limits the actor can know, raising RuleViolation
+    boss: bool = False  # the mafia boss's action, sent by any ranked mafioso
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    id: str
+    side: Side
+    names: dict[str, tuple[str, str]]  # lang -> (nominative, genitive)
+    actions: tuple[Action, ...] = ()
+    killer: bool = False  # a role able to kill (for the mercenary's hire and the doctor's heal_from)
+    succession: int | None = None  # place in the mafia boss chain (1 = boss at the start)
+    ranked: bool = False  # a ranked mafioso: may send the boss's action
+    loses_actions_as_boss: bool = False
+    team: str | None = None  # for loners: the team he wins with (default: his own role id)
+    checks_as: str | None = None  # what the commissar's check shows, if not mafia/not_mafia
+    announced_as: str | None = None  # the role the town is told on his death, if not his own
+    always_revealed: bool = False  # his role is revealed on death whatever the count
+    red_vote: int = 1  # the weight of his vote for a candidate
+    blue_vote: int = 1  # the weight of his vote to hang nobody
+    hostile: bool | None = None  # an enemy of the town for victory (default: any side but the town)
+    unhealable: bool = False  # the doctor's heal does not take on him
+    serum_shows: str | None = None  # what the serum shows, if not his role ("" for nothing)
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def action(self, action_id: str) -> Action | None:
+        for action in self.actions:
+            if action.id == action_id:
+                return action
+        return None
+
+    def name(self, lang: str = "ru", case: int = 0) -> str:
+        return self.names.get(lang, self.names["ru"])[case]

@@ -1,0 +1,36 @@
+"""Комиссар: checks a player (mafia or not, never the rank) or kills him (50% evidence; at 10 alive or
+fewer, 50% that the victim's role is revealed). The sergeant learns every check with him."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.model import Act, Side
+from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.roles.common import check_result
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+
+
+def _check(night: Night, act: Act) -> None:
+    target = act.targets[0]
+    result = check_result(night.state, target)
+    night.inform(act.actor, "check", result, target=target)
+    for player in night.state.players.values():
+        if player.alive and player.role == "sergeant":
+            night.inform(player.name, "check", result, target=target)
+
+
+def _kill(night: Night, act: Act) -> None:
+    night.attack(act.actor, act.targets[0], source="commissar")
+
+
+COMMISSAR = Role(
+    id="commissar", side=Side.TOWN, killer=True,
+    names={"ru": ("комиссар", "комиссара"), "en": ("commissar", "commissar")},
+    actions=(
+        Action("check", effects=((Stage.INFO, _check),)),
+        Action("kill", effects=((Stage.KILL, _kill),)),
+    ),
+)

@@ -1,0 +1,38 @@
+"""Small pieces several roles share: what a check shows, and the limits of actions against thresholds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.model import Side
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.state import GameState
+
+
+def check_result(state: GameState, name: str) -> str:
+    """The commissar's answer: mafia or not mafia, never the rank; a sniper shows as a sniper."""
+    from rankedmafia.rules.roles import ROLES
+
+    player = state.players[name]
+    role = ROLES[player.role]
+    if role.checks_as is not None:
+        return role.checks_as
+    return "mafia" if player.clan is not None else "not_mafia"
+
+
+def comparison_side(state: GameState, name: str) -> Side:
+    """The town journalist's three sides: mafia, town, loners."""
+    from rankedmafia.rules.roles import ROLES
+
+    player = state.players[name]
+    if player.clan is not None:
+        return Side.MAFIA
+    return ROLES[player.role].side
+
+
+def boss_of(night: Night, actor: str) -> str:
+    clan = night.player(actor).clan
+    assert clan is not None
+    return night.state.bosses[clan]

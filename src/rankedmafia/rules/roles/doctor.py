@@ -1,0 +1,100 @@
+"""Доктор. One of four actions a night:
+1. `serum` — the target's role is announced, 50% that the doctor's nickname is exposed; with fewer than 15
+   alive, not two nights running.
+2. `heal` — saves the player from death, "даже если к этому игроку ночью приходили несколько убийц";
+   himself included.
+3. `heal_from` a side or a killing role — saves all its victims tonight (both of the mafia's), not the
+   girl or cop who visited a bloody kill's target; refused at 10 alive or fewer, silently without effect
+   when only one hostile side able to kill is left; not the same role two nights running.
+4. `poison` — the target cannot vote for two days, announced both days; his role is not revealed.
+He cannot treat one player two nights running (lifted when three are alive): a direct repeat is refused,
+a repeat he could not foresee is silently without effect (protection.py). His blue vote weighs 3 (day.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.chance import HALF
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.model import Act, Player, Side
+from rankedmafia.rules.roles.base import Action, Role, Stage
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.state import GameState
+
+HEAL_FROM_NEEDS_MORE_THAN = 10
+SERUM_REPEAT_BELOW = 15
+
+
+def _heal(night: Night, act: Act) -> None:
+    from rankedmafia.rules.roles import ROLES
+
+    target = act.targets[0]
+    if not ROLES[night.player(target).role].unhealable:
+        night.heals[target] = act.actor
+
+
+def _heal_from(night: Night, act: Act) -> None:
+    assert act.option is not None
+    night.heals_from.append((act.actor, act.option))
+
+
+def _serum(night: Night, act: Act) -> None:
+    from rankedmafia.rules.roles import ROLES
+
+    target = act.targets[0]
+    role = ROLES[night.player(target).role]
+    shown = None if night.protected_from(target, act.actor) or role.serum_shows == "" else (
+        role.serum_shows or role.id)
+    night.inform(None, "serum", shown, target=target)
+    night.event("serum", player=target, role=shown)
+    if shown is not None:
+        night.out.revealed[target] = shown
+    if night.draw(f"serum_exposure:{act.actor}", HALF):
+        night.expose(act.actor, "doctor")
+
+
+def _poison(night: Night, act: Act) -> None:
+    night.silence(act.targets[0], by=act.actor, cause="poison", days=2)
+
+
+def heal_from_sources(state: GameState) -> set[str]:
+    """What a doctor may heal from: a mafia clan, or a role able to kill that is in this game."""
+    from rankedmafia.rules.roles import ROLES
+
+    sources = {p.clan for p in state.players.values() if p.clan is not None}
+    sources |= {p.role for p in state.players.values() if ROLES[p.role].killer and p.clan is None}
+    return sources
+
+
+def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
+    if state.alive_count() <= HEAL_FROM_NEEDS_MORE_THAN:
+        raise RuleViolation("heal_from_threshold", most=HEAL_FROM_NEEDS_MORE_THAN)
+    if act.option not in heal_from_sources(state):
+        raise RuleViolation("heal_from_source", source=act.option, choices=sorted(heal_from_sources(state)))
+    memory = state.memory.get(player.name)
+    if (memory is not None and memory.night == state.phase.number - 1 and memory.action == "heal_from"
+            and memory.option == act.option):
+        raise RuleViolation("heal_from_repeat", source=act.option)
+
+
+def _serum_limit(state: GameState, player: Player, act: Act) -> None:
+    memory = state.memory.get(player.name)
+    if (state.alive_count() < SERUM_REPEAT_BELOW and memory is not None
+            and memory.night == state.phase.number - 1 and memory.action == "serum"):
+        raise RuleViolation("serum_repeat", below=SERUM_REPEAT_BELOW)
+
+
+DOCTOR = Role(
+    id="doctor", side=Side.TOWN, blue_vote=3,
+    names={"ru": ("доктор", "доктора"), "en": ("doctor", "doctor")},
+    actions=(
+        Action("heal", self_target=True, no_repeat=True, effects=((Stage.GUARD, _heal),)),
+        Action("heal_from", targets=(0, 0), option="role", check=_heal_from_limits, visits=False,
+               effects=((Stage.GUARD, _heal_from),)),
+        Action("serum", check=_serum_limit, effects=((Stage.EFFECT, _serum),)),
+        Action("poison", effects=((Stage.EFFECT, _poison),)),
+    ),
+)

@@ -1,0 +1,88 @@
+"""Ранговая мафия: 1-й, 2-й и 3-й ранг, and the boss's night action.
+
+"В начале игры боссом мафии является 1й ранг. После его смерти боссом становится 2й ранг, в случае гибели
+2го - 3й ранг." The boss may: kill one or two players (75% that a double kill exposes his nickname; not two
+when three are alive), intimidate 1-3 players (2 when fewer than 10 are alive) or one instead of the second
+kill, and loses his vote silently after a double action or intimidating half of the living. Any ranked
+mafioso may send the action; the highest-ranked sender's stands.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.chance import THREE_QUARTERS
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.model import Act, Player, Side
+from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.roles.common import boss_of
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.state import GameState
+
+INTIMIDATION_CAP_BELOW = 10  # fewer living than this: at most two intimidated
+
+
+def _double_action(night: Night, boss: str) -> None:
+    """A double action: 75% the boss's nickname is exposed, and his vote is lost tomorrow, silently."""
+    if night.draw(f"boss_exposure:{boss}", THREE_QUARTERS):
+        night.expose(boss, "boss")
+    night.silence(boss, by=boss, cause="boss", announced=False)
+
+
+def _kill(night: Night, act: Act) -> None:
+    boss = boss_of(night, act.actor)
+    clan = night.player(act.actor).clan or "mafia"
+    for victim in act.targets:
+        night.attack(boss, victim, source=clan)
+    if len(act.targets) == 2:
+        _double_action(night, boss)
+
+
+def _kill_intimidate(night: Night, act: Act) -> None:
+    boss = boss_of(night, act.actor)
+    night.attack(boss, act.targets[0], source=night.player(act.actor).clan or "mafia")
+    _double_action(night, boss)
+
+
+def _intimidate_second(night: Night, act: Act) -> None:
+    night.silence(act.targets[1], by=boss_of(night, act.actor), cause="intimidation")
+
+
+def _intimidate(night: Night, act: Act) -> None:
+    boss = boss_of(night, act.actor)
+    for target in act.targets:
+        night.silence(target, by=boss, cause="intimidation")
+    if 2 * len(act.targets) >= night.alive_at_start:
+        night.silence(boss, by=boss, cause="boss", announced=False)
+
+
+def _no_double_at_three(state: GameState, player: Player, act: Act) -> None:
+    if len(act.targets) == 2 and state.alive_count() == 3:
+        raise RuleViolation("mafia_double_at_three", action=act.action)
+
+
+def _intimidation_cap(state: GameState, player: Player, act: Act) -> None:
+    if state.alive_count() < INTIMIDATION_CAP_BELOW and len(act.targets) > 2:
+        raise RuleViolation("intimidation_cap", most=2)
+
+
+BOSS_ACTIONS = (
+    Action("kill", targets=(1, 2), effects=((Stage.KILL, _kill),), check=_no_double_at_three, boss=True),
+    Action("kill_intimidate", targets=(2, 2), boss=True, check=_no_double_at_three,
+           effects=((Stage.KILL, _kill_intimidate), (Stage.EFFECT, _intimidate_second))),
+    Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), check=_intimidation_cap,
+           boss=True),
+)
+
+
+def _ranked(rank: int) -> Role:
+    return Role(
+        id=f"mafia{rank}", side=Side.MAFIA, succession=rank, ranked=True, killer=True,
+        names={"ru": (f"мафиози {rank}-го ранга", f"мафиози {rank}-го ранга"),
+               "en": (f"rank-{rank} mafioso", f"rank-{rank} mafioso")},
+    )
+
+
+MAFIA1, MAFIA2, MAFIA3 = _ranked(1), _ranked(2), _ranked(3)

@@ -1,0 +1,27 @@
+"""Журналист (мафский): "Узнает роль выбранного участника. Однако, ведущий сообщает результат проверки
+только при объявлении действия ролей" — publicly, without names: "Этой ночью журналист брал интервью у
+комиссара." Becoming boss, he loses the interview."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.model import Act, Side
+from rankedmafia.rules.roles.base import Action, Role, Stage
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+
+
+def _interview(night: Night, act: Act) -> None:
+    target = act.targets[0]
+    role = night.player(target).role
+    night.inform(None, "interview", role, target=target)
+    night.event("interview", role=role)
+
+
+MAFIA_JOURNALIST = Role(
+    id="mafia_journalist", side=Side.MAFIA, succession=4, loses_actions_as_boss=True,
+    names={"ru": ("журналист мафии", "журналиста мафии"), "en": ("mafia journalist", "mafia journalist")},
+    actions=(Action("interview", effects=((Stage.INFO, _interview),)),),
+)

@@ -1,0 +1,46 @@
+"""Маньяк, who plays for himself:
+1. `kill_bloody` — the victim's role is revealed and the town learns it was the maniac; a girl, cop,
+   alcoholic, blackmailer or thug who visited the victim dies too, and what they came to do does not happen;
+2. `kill_quick` — no trace;
+3. `torture` — the victim cannot vote for two days (announced both days), 50% evidence; his own night
+   action still happens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.chance import HALF
+from rankedmafia.rules.model import Act, Side
+from rankedmafia.rules.roles.base import Action, Role, Stage
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+
+
+def _kill_bloody(night: Night, act: Act) -> None:
+    target = act.targets[0]
+    night.attack(act.actor, target, source="maniac", kind="bloody")
+    for visitor in night.bloody_visitors.get(target, ()):
+        night.attack(act.actor, visitor, source="maniac", kind="bloody_visitor")
+
+
+def _kill_quick(night: Night, act: Act) -> None:
+    night.attack(act.actor, act.targets[0], source="maniac", kind="quick")
+
+
+def _torture(night: Night, act: Act) -> None:
+    target = act.targets[0]
+    if night.silence(target, by=act.actor, cause="torture", days=2):
+        evidence = night.draw(f"torture_evidence:{target}", HALF)
+        night.event("tortured", to=None if evidence else "host", player=target, evidence=evidence)
+
+
+MANIAC = Role(
+    id="maniac", side=Side.LONERS, killer=True, team="maniac",
+    names={"ru": ("маньяк", "маньяка"), "en": ("maniac", "maniac")},
+    actions=(
+        Action("kill_bloody", effects=((Stage.KILL, _kill_bloody),)),
+        Action("kill_quick", effects=((Stage.KILL, _kill_quick),)),
+        Action("torture", effects=((Stage.EFFECT, _torture),)),
+    ),
+)

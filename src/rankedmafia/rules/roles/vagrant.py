@@ -1,0 +1,24 @@
+"""Бомж: "как и комиссар проверяет принадлежность человека к мафии. Однако, не может убивать ночью"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.model import Act, Side
+from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.roles.common import check_result
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+
+
+def _check(night: Night, act: Act) -> None:
+    target = act.targets[0]
+    night.inform(act.actor, "check", check_result(night.state, target), target=target)
+
+
+VAGRANT = Role(
+    id="vagrant", side=Side.TOWN,
+    names={"ru": ("бомж", "бомжа"), "en": ("vagrant", "vagrant")},
+    actions=(Action("check", effects=((Stage.INFO, _check),)),),
+)

@@ -1,0 +1,81 @@
+"""The mutable state of one game, and the questions every stage asks of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rankedmafia.rules.chance import Chance
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.model import Act, Memory, Phase, PhaseKind, Player, Silence, Side
+from rankedmafia.rules.roles import ROLES
+from rankedmafia.rules.roles.base import Role
+
+
+@dataclass(slots=True)
+class HouseRules:
+    """House-rule overrides, each documented in docs/rules.md."""
+
+    tie: str = "nobody"  # a tie at the top of the vote: "nobody" is hanged, or one of the tied "random"
+
+    @classmethod
+    def from_mapping(cls, data: dict[str, Any]) -> HouseRules:
+        rules = cls()
+        for key, value in data.items():
+            if key == "tie" and value in ("nobody", "random"):
+                rules.tie = value
+            else:
+                raise RuleViolation("unknown_house_rule", rule=key, value=value)
+        return rules
+
+
+@dataclass(slots=True)
+class GameState:
+    players: dict[str, Player]
+    chance: Chance
+    rules: HouseRules
+    phase: Phase
+    start: PhaseKind = PhaseKind.NIGHT
+    bosses: dict[str, str] = field(default_factory=dict)  # clan -> the boss's name
+    memory: dict[str, Memory] = field(default_factory=dict)
+    silences: list[Silence] = field(default_factory=list)
+    defended: set[str] = field(default_factory=set)  # defenses for the coming day
+    acts: dict[str, Act] = field(default_factory=dict)  # tonight's actions, by actor
+    votes: dict[str, str] = field(default_factory=dict)  # today's votes: voter -> name | BLUE
+    alive_at_start: int = 0  # living players when the current phase began
+    winner: str | None = None
+
+    @property
+    def starts_with_night(self) -> bool:
+        return self.start is PhaseKind.NIGHT
+
+    def player(self, name: str) -> Player:
+        try:
+            return self.players[name]
+        except KeyError:
+            raise RuleViolation("unknown_player", name=name) from None
+
+    def role(self, name: str) -> Role:
+        return ROLES[self.players[name].role]
+
+    def living(self) -> list[Player]:
+        return [p for p in self.players.values() if p.alive]
+
+    def alive_count(self) -> int:
+        return sum(1 for p in self.players.values() if p.alive)
+
+    def side_of(self, player: Player) -> Side:
+        return ROLES[player.role].side
+
+    def is_boss(self, name: str) -> bool:
+        clan = self.players[name].clan
+        return clan is not None and self.bosses.get(clan) == name
+
+    def clan_members(self, clan: str, alive_only: bool = True) -> list[Player]:
+        return [p for p in self.players.values() if p.clan == clan and (p.alive or not alive_only)]
+
+    def silenced_on(self, day: int) -> list[Silence]:
+        return [s for s in self.silences if day in s.days and self.players[s.player].alive]
+
+    def is_silenced(self, name: str, day: int) -> bool:
+        return any(s.player == name and day in s.days for s in self.silences)

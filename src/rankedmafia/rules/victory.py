@@ -1,0 +1,41 @@
+"""The end of the game (RULINGS.md, "Victory").
+
+The town wins when no hostile side has a living member. A hostile side wins when it is the only hostile
+side left and its living members are at least half of the living (one-on-one included). Nobody alive: a
+draw. Checked after every night and every day.
+"""
+
+from __future__ import annotations
+
+from rankedmafia.rules.model import Player, Side
+from rankedmafia.rules.roles import ROLES
+from rankedmafia.rules.state import GameState
+
+DRAW = "draw"
+
+
+def is_hostile(player: Player) -> bool:
+    role = ROLES[player.role]
+    if role.hostile is not None:
+        return role.hostile
+    return player.team != "town" and (player.clan is not None or role.side is not Side.TOWN)
+
+
+def winner(state: GameState) -> str | None:
+    living = state.living()
+    if not living:
+        return DRAW
+    hostile = {p.team for p in living if is_hostile(p)}
+    if not hostile:
+        return "town"
+    if len(hostile) == 1:
+        team = next(iter(hostile))
+        if 2 * sum(1 for p in living if p.team == team) >= len(living):
+            return team
+    return None
+
+
+def winners(state: GameState, team: str | None) -> list[str]:
+    if team is None or team == DRAW:
+        return []
+    return [p.name for p in state.players.values() if p.team == team]

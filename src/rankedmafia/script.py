@@ -1,0 +1,196 @@
+"""Game scripts in, game records out: the public contract (GAME-SCRIPT.md, format 1).
+
+A script is read entry by entry into `Game` commands; a refused entry raises the engine's RuleViolation
+with the phase (1-based position in `phases`) and the entry (0-based index in a night, the voter's name
+in a day). A malformed script raises ScriptError with the same coordinates.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rankedmafia.rules.chance import ChanceMode
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.game import Game, PhaseResult, Seat
+from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.text.formats import Format
+from rankedmafia.text.summary import Renderer
+
+FORMAT = 1
+ENTRY_KEYS = {"actor", "action", "targets"}
+
+
+class ScriptError(ValueError):
+    """A script that is not a well-formed game script."""
+
+    def __init__(self, message: str, phase: int | None = None, entry: int | str | None = None) -> None:
+        self.message = message
+        self.phase = phase
+        self.entry = entry
+        self.rule = "script"
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        where = []
+        if self.phase is not None:
+            where.append(f"phase {self.phase}")
+        if self.entry is not None:
+            where.append(f"entry {self.entry}")
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+def load_script(path: str | Path) -> dict[str, Any]:
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        data = json.loads(text) if str(path).endswith(".json") else yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as error:
+        raise ScriptError(f"not valid YAML or JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ScriptError("a script is a mapping with `players` and `phases`")
+    return data
+
+
+def _seats(script: Mapping[str, Any]) -> list[Seat]:
+    players = script.get("players")
+    if not isinstance(players, list) or not players:
+        raise ScriptError("`players` must be a non-empty list of {name, role}")
+    seats = []
+    for index, entry in enumerate(players):
+        if not isinstance(entry, dict) or "name" not in entry or "role" not in entry:
+            raise ScriptError(f"players[{index}] must have `name` and `role`")
+        unknown = set(entry) - {"name", "role", "clan", "side"}
+        if unknown:
+            raise ScriptError(f"players[{index}] has unknown keys: {sorted(unknown)}")
+        seats.append(Seat(str(entry["name"]), str(entry["role"]), entry.get("clan"), entry.get("side")))
+    return seats
+
+
+def new_game(script: Mapping[str, Any]) -> Game:
+    if script.get("format", FORMAT) != FORMAT:
+        raise ScriptError(f"unsupported format {script.get('format')!r}; this engine reads format {FORMAT}")
+    seed = script.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**63)
+    if not isinstance(seed, int | str) or isinstance(seed, bool):
+        raise ScriptError("`seed` must be an integer or a string")
+    chance = script.get("chance", "seeded")
+    if chance not in {m.value for m in ChanceMode}:
+        raise ScriptError("`chance` must be seeded, always or never")
+    start = script.get("start", "night")
+    if start not in ("night", "day"):
+        raise ScriptError("`start` must be night or day")
+    rules = script.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise ScriptError("`rules` must be a mapping")
+    return Game(_seats(script), seed, chance=chance, rules=rules, start=start)
+
+
+def play(script: Mapping[str, Any]) -> Game:
+    """The game a script describes, played to its last phase."""
+    game = new_game(script)
+    phases = script.get("phases") or []
+    if not isinstance(phases, list):
+        raise ScriptError("`phases` must be a list")
+    for position, phase in enumerate(phases, start=1):
+        expected = game.phase.kind.value
+        if not isinstance(phase, dict) or len(phase) != 1:
+            raise ScriptError("each phase is a mapping with one key, night or day", position)
+        (kind, body), = phase.items()
+        if game.over:
+            raise RuleViolation("game_over", winner=game.winner).at(position, None)
+        if kind != expected:
+            raise ScriptError(f"expected a {expected} phase here, found {kind!r}", position)
+        if kind == PhaseKind.NIGHT:
+            _night(game, body, position)
+        else:
+            _day(game, body, position)
+        game.resolve()
+    return game
+
+
+def _night(game: Game, body: Any, position: int) -> None:
+    entries = body or []
+    if not isinstance(entries, list):
+        raise ScriptError("a night is a list of actions", position)
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict) or "actor" not in entry or "action" not in entry:
+            raise ScriptError("an action needs `actor` and `action`", position, index)
+        targets = entry.get("targets") or []
+        if not isinstance(targets, list):
+            raise ScriptError("`targets` must be a list of names", position, index)
+        options = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
+        if len(options) > 1:
+            raise ScriptError(f"at most one option beside targets, found {sorted(options)}", position, index)
+        option = str(next(iter(options.values()))) if options else None
+        try:
+            game.submit(str(entry["actor"]), str(entry["action"]), [str(t) for t in targets], option)
+        except RuleViolation as error:
+            raise error.at(position, index) from None
+
+
+def _day(game: Game, body: Any, position: int) -> None:
+    body = body or {}
+    if not isinstance(body, dict):
+        raise ScriptError("a day is a mapping with `votes`", position)
+    votes = body.get("votes") or {}
+    if not isinstance(votes, dict):
+        raise ScriptError("`votes` must map each voter to a name or blue", position)
+    for voter, choice in votes.items():
+        try:
+            game.vote(str(voter), BLUE if choice == BLUE else str(choice))
+        except RuleViolation as error:
+            raise error.at(position, str(voter)) from None
+
+
+def phase_record(game: Game, result: PhaseResult, renderer: Renderer) -> dict[str, Any]:
+    clans: dict[str, list[str]] = {}
+    for player in game.players():
+        if player.clan is not None:
+            clans.setdefault(player.clan, []).append(player.name)
+    return {
+        "phase": result.phase.kind.value,
+        "number": result.phase.number,
+        "deaths": list(result.deaths),
+        "saved": list(result.saved),
+        "hanged": list(result.hanged),
+        "defended": list(result.defended),
+        "silenced": list(result.silenced),
+        "revealed": dict(result.revealed),
+        "exposed": dict(result.exposed),
+        "role_changes": [dict(c) for c in result.role_changes],
+        "info": [dict(i) for i in result.info],
+        "public": renderer.public(result.phase.kind.value, result.events),
+        "private": renderer.private(result.info, result.events, clans),
+        "events": [dict(e) for e in result.events],
+    }
+
+
+def record(game: Game, lang: str = "ru", fmt: Format | str = Format.TEXT) -> dict[str, Any]:
+    """The game's record in the contract's shape."""
+    renderer = Renderer(lang, fmt)
+    phases = [phase_record(game, result, renderer) for result in game.results]
+    if phases:  # what a replay needs beside the actions: the setup's chance mode, house rules and start
+        state = game.state
+        phases[0]["events"].insert(0, {"type": "game", "to": "host", "chance": state.chance.mode.value,
+                                       "rules": {"tie": state.rules.tie}, "start": state.start.value})
+    return {
+        "format": FORMAT,
+        "seed": game.seed,
+        "commitment": game.commitment,
+        "winner": game.winner,
+        "winners": game.winners(),
+        "players": [{"name": p.name, "role": p.role, "initial_role": p.initial_role, "side": p.team,
+                     "alive": p.alive} for p in game.players()],
+        "phases": phases,
+    }
+
+
+def run_script(script: Mapping[str, Any], lang: str = "ru", fmt: Format | str = Format.TEXT) -> dict[str, Any]:
+    """Play a script and return its record (the public contract)."""
+    return record(play(script), lang, fmt)

@@ -1,0 +1,132 @@
+"""A phase's events as the host would post them, and each player's private messages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rankedmafia.text.formats import Format, emphasis, heading
+from rankedmafia.text.messages import message
+from rankedmafia.text.roles import role_name, side_name
+
+
+class Renderer:
+    def __init__(self, lang: str = "ru", fmt: Format | str = Format.TEXT) -> None:
+        self.lang = lang
+        self.fmt = Format(fmt)
+        self._em = emphasis(self.fmt)
+
+    def say(self, key: str, **fields: Any) -> str:
+        names = {k: self._em(str(v)) if k in ("player", "target", "killer", "a", "b") else v
+                 for k, v in fields.items()}
+        return message(self.lang, key).format(**names)
+
+    def role(self, role_id: str, genitive: bool = False) -> str:
+        return role_name(role_id, self.lang, genitive)
+
+    def title(self, kind: str, number: int) -> str:
+        return heading(self.fmt, message(self.lang, f"{kind}_title").format(number=number))
+
+    # --- public -----------------------------------------------------------------------------------
+    def public(self, kind: str, events: Iterable[Mapping[str, Any]]) -> list[str]:
+        lines: list[str] = []
+        deaths = 0
+        for event in events:
+            if event.get("to") is not None:
+                continue
+            line = self._public_line(event)
+            if event["type"] == "death":
+                deaths += 1
+            if line:
+                lines.append(line)
+        if kind == "night" and deaths == 0:
+            lines.insert(0, self.say("nobody_died"))
+        return lines
+
+    def _public_line(self, e: Mapping[str, Any]) -> str | None:
+        kind = e["type"]
+        if kind == "death":
+            line = (self.say("death_role", player=e["player"], role=self.role(e["role"])) if e.get("role")
+                    else self.say("death", player=e["player"]))
+            for source in e.get("evidence", ()):
+                line += " " + self.say("evidence", player=e["player"], killer=self.role(source, genitive=True))
+            return line
+        if kind == "silenced":
+            return self.say("silenced", player=e["player"])
+        if kind == "exposed":
+            return self.say(f"exposed_{e['what']}", player=e["player"])
+        if kind == "interview":
+            return self.say("interview", role=self.role(e["role"], genitive=True))
+        if kind == "serum":
+            if e.get("role") is None:
+                return self.say("serum_nothing", player=e["player"])
+            return self.say("serum", player=e["player"], role=self.role(e["role"]))
+        if kind == "tortured":
+            return self.say("tortured", player=e["player"])
+        if kind == "votes":
+            return self._votes(e["votes"])
+        if kind == "hanged":
+            if e.get("role"):
+                return self.say("hanged_role", player=e["player"], role=self.role(e["role"]))
+            return self.say("hanged", player=e["player"])
+        if kind == "defended":
+            return self.say("defended", player=e["player"])
+        if kind == "nobody_hanged":
+            return self.say("nobody_hanged")
+        if kind == "victory":
+            if e["winner"] == "draw":
+                return self.say("victory_draw")
+            return self.say("victory", side=side_name(e["winner"], self.lang))
+        return None
+
+    def _votes(self, votes: Mapping[str, str]) -> str:
+        if not votes:
+            return self.say("no_votes")
+        counts: dict[str, int] = {}
+        for choice in votes.values():
+            counts[choice] = counts.get(choice, 0) + 1
+        blue = message(self.lang, "vote_blue")
+        parts = [f"{blue if c == 'blue' else self._em(c)} — {n}"
+                 for c, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+        return self.say("votes", votes=", ".join(parts))
+
+    # --- private ----------------------------------------------------------------------------------
+    def private(self, info: Iterable[Mapping[str, Any]], events: Iterable[Mapping[str, Any]],
+                clans: Mapping[str, list[str]]) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for entry in info:
+            to = entry.get("to")
+            if to is not None:
+                out.setdefault(to, []).append(self.info_line(entry))
+        for event in events:
+            to = event.get("to")
+            if to is None or to == "host":
+                continue
+            line = self._private_event(event)
+            if line is None:
+                continue
+            recipients = clans.get(to[5:], []) if to.startswith("clan:") else [to]
+            for name in recipients:
+                out.setdefault(name, []).append(line)
+        return out
+
+    def info_line(self, e: Mapping[str, Any]) -> str:
+        kind = e["kind"]
+        if kind == "check":
+            result = message(self.lang, f"check_{e['result']}")
+            return self.say("check", target=e["target"], result=result)
+        if kind == "compare":
+            a, b = e["targets"]
+            return self.say(f"compare_{e['result']}", a=a, b=b)
+        if kind == "witness":
+            if e["result"] is None:
+                return self.say("witness_nobody", target=e["target"])
+            return self.say("witness", target=e["target"], killer=e["result"])
+        return f"{kind}: {e.get('result')}"
+
+    def _private_event(self, e: Mapping[str, Any]) -> str | None:
+        if e["type"] == "role_change":
+            return self.say("role_change", role=self.role(e["role"]))
+        if e["type"] == "new_boss":
+            return self.say("new_boss", player=e["player"])
+        return None
