@@ -1,0 +1,158 @@
+"""Setups: which roles a game has (with counts) and its house rules; presets; dealing from the seed.
+
+A setup file is YAML:
+    name: classic-12
+    title: {ru: ..., en: ...}
+    players: 12
+    roles: {mafia1: 1, commissar: 1, civilian: 4, ...}   # fewer roles than players: civilians fill up
+    rules: {tie: nobody}
+    start: night
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rankedmafia.rules.chance import Chance, ChanceMode
+from rankedmafia.rules.errors import SetupError
+from rankedmafia.rules.game import Game, Seat
+from rankedmafia.rules.model import Side
+from rankedmafia.rules.roles import ROLES
+
+REPEATABLE = {"civilian"}
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    name: str
+    players: int
+    roles: dict[str, int]
+    title: dict[str, str] = field(default_factory=dict)
+    rules: dict[str, Any] = field(default_factory=dict)
+    start: str = "night"
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], source: str = "setup") -> Setup:
+        if not isinstance(data, Mapping):
+            raise SetupError("setup_shape", source=source)
+        roles = data.get("roles")
+        if not isinstance(roles, Mapping) or not roles:
+            raise SetupError("setup_roles", source=source)
+        players = data.get("players", sum(int(n) for n in roles.values()))
+        setup = cls(name=str(data.get("name", source)), players=int(players),
+                    roles={str(k): int(v) for k, v in roles.items()},
+                    title=dict(data.get("title") or {}), rules=dict(data.get("rules") or {}),
+                    start=str(data.get("start", "night")))
+        setup.validate()
+        return setup
+
+    @classmethod
+    def load(cls, path: str | Path) -> Setup:
+        path = Path(path)
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as error:
+            raise SetupError("setup_yaml", source=str(path), detail=str(error)) from None
+        return cls.from_mapping(data, str(path))
+
+    def role_list(self) -> list[str]:
+        """Every seat's role, civilians filling the seats the setup leaves open."""
+        listed = [role for role, count in self.roles.items() for _ in range(count)]
+        return listed + ["civilian"] * (self.players - len(listed))
+
+    def validate(self) -> None:
+        for role, count in self.roles.items():
+            if role not in ROLES:
+                raise SetupError("unknown_role", role=role)
+            if count < 0:
+                raise SetupError("negative_count", role=role)
+            if count > 1 and role not in REPEATABLE:
+                raise SetupError("unique_role", role=role, count=count)
+        total = sum(self.roles.values())
+        if total > self.players:
+            raise SetupError("too_many_roles", roles=total, players=self.players)
+        if self.players < 3:
+            raise SetupError("too_few_players", least=3)
+        present = {role for role, count in self.roles.items() if count > 0}
+        if "sergeant" in present and "commissar" not in present:
+            raise SetupError("sergeant_without_commissar")
+        if not any(ROLES[r].side is not Side.TOWN for r in present):
+            raise SetupError("no_enemy")
+        mafia = [r for r in present if ROLES[r].side is Side.MAFIA]
+        if mafia and not any(ROLES[r].succession is not None for r in mafia):
+            raise SetupError("mafia_without_boss")
+        if self.start not in ("night", "day"):
+            raise SetupError("setup_start", start=self.start)
+
+
+def deal(setup: Setup, names: Sequence[str], seed: int | str) -> list[Seat]:
+    """Roles dealt at random from the game's committed seed: anyone with the seed can check the deal."""
+    if len(names) != setup.players:
+        raise SetupError("wrong_player_count", players=setup.players, names=len(names))
+    if len(set(names)) != len(names):
+        raise SetupError("duplicate_names")
+    roles = Chance(seed, ChanceMode.SEEDED).shuffle("deal", setup.role_list())
+    return [Seat(name, role) for name, role in zip(names, roles, strict=True)]
+
+
+def new_game(setup: Setup, names: Sequence[str], seed: int | str, chance: str = "seeded") -> Game:
+    return Game(deal(setup, names, seed), seed, chance=chance, rules=setup.rules, start=setup.start)
+
+
+def preset_names() -> list[str]:
+    folder = resources.files("rankedmafia") / "presets"
+    return sorted(p.name.removesuffix(".yaml") for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+def preset(name: str) -> Setup:
+    folder = resources.files("rankedmafia") / "presets"
+    target = folder / f"{name}.yaml"
+    if not target.is_file():
+        raise SetupError("unknown_preset", name=name, choices=", ".join(preset_names()))
+    return Setup.from_mapping(yaml.safe_load(target.read_text(encoding="utf-8")), name)
+
+
+def resolve_setup(name_or_path: str) -> Setup:
+    """A preset's name, or a setup file's path."""
+    if name_or_path in preset_names():
+        return preset(name_or_path)
+    path = Path(name_or_path)
+    if path.is_file():
+        return Setup.load(path)
+    raise SetupError("unknown_preset", name=name_or_path, choices=", ".join(preset_names()))
+
+
+def script_of(game: Game) -> dict[str, Any]:
+    """The game so far as a game script that reproduces it exactly (the host's save file)."""
+    state = game.state
+    phases: list[dict[str, Any]] = []
+    night: list[dict[str, Any]] = []
+    votes: dict[str, str] = {}
+    kind = state.start.value
+    for command in game.commands:
+        if command["type"] == "act":
+            entry = {"actor": command["actor"], "action": command["action"], "targets": command["targets"]}
+            option = command.get("option")
+            if option is not None:
+                entry["role"] = option
+            night.append(entry)
+        elif command["type"] == "withdraw":
+            night = [e for e in night if e["actor"] != command["actor"]]
+        elif command["type"] == "vote":
+            votes[command["voter"]] = command["choice"]
+        elif command["type"] == "resolve":
+            phases.append({"night": night} if kind == "night" else {"day": {"votes": votes}})
+            night, votes = [], {}
+            kind = "day" if kind == "night" else "night"
+    return {
+        "format": 1, "seed": game.seed, "chance": state.chance.mode.value, "rules": {"tie": state.rules.tie},
+        "start": state.start.value,
+        "players": [{"name": p.name, "role": p.initial_role} for p in game.players()],
+        "phases": phases,
+    }
