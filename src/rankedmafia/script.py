@@ -51,6 +51,8 @@ def load_script(path: str | Path) -> dict[str, Any]:
         data = json.loads(text) if str(path).endswith(".json") else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as error:
         raise ScriptError(f"not valid YAML or JSON: {error}") from None
+    if isinstance(data, dict) and "players" not in data and isinstance(data.get("script"), dict):
+        data = data["script"]  # a scenario file of the test suite: its script
     if not isinstance(data, dict):
         raise ScriptError("a script is a mapping with `players` and `phases`")
     return data

@@ -10,6 +10,11 @@ from rankedmafia.text.messages import message
 from rankedmafia.text.roles import role_name, side_name
 
 
+# The order of a summary: what happened to whom first, then what the town learned, then who is silenced.
+ORDER = {"votes": 0, "death": 1, "hanged": 1, "defended": 1, "nobody_hanged": 1, "exposed": 2, "serum": 3,
+         "interview": 4, "tortured": 5, "silenced": 6, "victory": 9}
+
+
 class Renderer:
     def __init__(self, lang: str = "ru", fmt: Format | str = Format.TEXT) -> None:
         self.lang = lang
@@ -29,17 +34,9 @@ class Renderer:
 
     # --- public -----------------------------------------------------------------------------------
     def public(self, kind: str, events: Iterable[Mapping[str, Any]]) -> list[str]:
-        lines: list[str] = []
-        deaths = 0
-        for event in events:
-            if event.get("to") is not None:
-                continue
-            line = self._public_line(event)
-            if event["type"] == "death":
-                deaths += 1
-            if line:
-                lines.append(line)
-        if kind == "night" and deaths == 0:
+        public = sorted((e for e in events if e.get("to") is None), key=lambda e: ORDER.get(e["type"], 5))
+        lines = [line for line in map(self._public_line, public) if line]
+        if kind == "night" and not any(e["type"] == "death" for e in public):
             lines.insert(0, self.say("nobody_died"))
         return lines
 

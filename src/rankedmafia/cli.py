@@ -1,0 +1,141 @@
+"""`rankedmafia`: run a script, verify a record, list setups, play a demo, host a game in the terminal.
+
+Every command is an adapter around `Game`; none re-implements a rule.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import yaml
+from rich.console import Console
+from rich.table import Table
+
+from rankedmafia.bots.random_policy import play_random_game
+from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.script import ScriptError, load_script, record, run_script
+from rankedmafia.setup import new_game, preset, preset_names
+from rankedmafia.text.errors import describe
+from rankedmafia.text.formats import Format
+from rankedmafia.text.roles import role_name
+from rankedmafia.text.summary import Renderer
+from rankedmafia.verify import verify as verify_record
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Ranked Mafia: an exact rules engine, game scripts and records, a host's tools.")
+console = Console()
+errors = Console(stderr=True)
+
+Lang = Annotated[str, typer.Option("--lang", help="ru (default) or en")]
+
+
+def refuse(error: Exception, lang: str) -> None:
+    """A refused script or command: where, and which rule, on stderr; exit status 2."""
+    if isinstance(error, RuleViolation):
+        where = ", ".join(f"{k} {v}" for k, v in (("phase", error.phase), ("entry", error.entry)) if v is not None)
+        errors.print(f"[red]{where + ': ' if where else ''}{describe(error, lang)}[/red] (rule: {error.rule})")
+    elif isinstance(error, SetupError):
+        errors.print(f"[red]{describe(error, lang)}[/red] (rule: {error.rule})")
+    else:
+        errors.print(f"[red]{error}[/red]")
+    raise typer.Exit(2)
+
+
+def print_summaries(rec: dict[str, Any], lang: str, fmt: Format) -> None:
+    renderer = Renderer(lang, fmt)
+    for phase in rec["phases"]:
+        console.print(renderer.title(phase["phase"], phase["number"]), markup=False, highlight=False)
+        for line in phase["public"]:
+            console.print(line, markup=False, highlight=False)
+        console.print()
+
+
+@app.command()
+def run(script: Annotated[Path, typer.Argument(help="a game script (YAML or JSON)")],
+        as_json: Annotated[bool, typer.Option("--json", help="print the record as JSON")] = False,
+        fmt: Annotated[Format, typer.Option("--format", help="text, bbcode or markdown")] = Format.TEXT,
+        lang: Lang = "ru") -> None:
+    """Play a game script and print its record or the summaries a host would post."""
+    try:
+        rec = run_script(load_script(script), lang, fmt)
+    except (RuleViolation, ScriptError, SetupError, OSError) as error:
+        refuse(error, lang)
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(rec, ensure_ascii=False, indent=2) + "\n")
+    else:
+        print_summaries(rec, lang, fmt)
+
+
+@app.command()
+def verify(record_file: Annotated[Path, typer.Argument(help="a published record (JSON)")],
+           seed: Annotated[str, typer.Option("--seed", help="the seed published at the end of the game")],
+           lang: Lang = "ru") -> None:
+    """Check a published record against its seed commitment and replay it."""
+    try:
+        rec = json.loads(record_file.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        refuse(error, lang)
+        return
+    seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() and isinstance(rec.get("seed"), int) else seed
+    try:
+        problems = verify_record(rec, seed_value)
+    except (RuleViolation, ScriptError) as error:
+        refuse(error, lang)
+        return
+    if problems:
+        for problem in problems:
+            errors.print(f"[red]✗[/red] {problem}")
+        raise typer.Exit(1)
+    console.print("[green]✓[/green] the seed matches the commitment and the replay agrees with the record")
+
+
+@app.command()
+def setups(lang: Lang = "ru") -> None:
+    """List the preset setups."""
+    table = Table(title="Presets")
+    table.add_column("name")
+    table.add_column("players", justify="right")
+    table.add_column("title")
+    table.add_column("roles")
+    for name in preset_names():
+        setup = preset(name)
+        roles = ", ".join(f"{role_name(r, lang)}×{n}" if n > 1 else role_name(r, lang)
+                          for r, n in setup.roles.items())
+        table.add_row(name, str(setup.players), setup.title.get(lang, name), roles)
+    console.print(table)
+
+
+@app.command()
+def demo(setup_name: Annotated[str, typer.Option("--setup")] = "classic-12",
+         seed: Annotated[int, typer.Option("--seed")] = 2026,
+         lang: Lang = "ru") -> None:
+    """Play the shipped demo script, then deal a preset game to random bots, and print the summaries."""
+    script_text = (resources.files("rankedmafia") / "demo" / "first-night.yaml").read_text(encoding="utf-8")
+    console.rule("demo/first-night.yaml")
+    print_summaries(run_script(yaml.safe_load(script_text), lang), lang, Format.TEXT)
+    setup = preset(setup_name)
+    names = [f"Игрок{i + 1}" if lang == "ru" else f"Player{i + 1}" for i in range(setup.players)]
+    game = play_random_game(new_game(setup, names, seed), random.Random(seed))
+    console.rule(f"{setup_name}, seed {seed}, random bots")
+    table = Table()
+    table.add_column("name")
+    table.add_column("role")
+    for player in game.players():
+        table.add_row(player.name, role_name(player.initial_role, lang))
+    console.print(table)
+    print_summaries(record(game, lang), lang, Format.TEXT)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

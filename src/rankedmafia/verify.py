@@ -1,0 +1,65 @@
+"""Checking a published record: its seed against the commitment, then a replay that must agree."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rankedmafia.rules.chance import commitment
+from rankedmafia.script import record as build_record
+from rankedmafia.script import play
+
+COMPARED = ("phase", "number", "deaths", "saved", "hanged", "defended", "silenced", "revealed", "exposed",
+            "role_changes", "info")
+
+
+def script_from_record(rec: Mapping[str, Any], seed: int | str) -> dict[str, Any]:
+    """The script a record was played from: its players, its game settings and the logged commands."""
+    phases: list[dict[str, Any]] = []
+    settings: dict[str, Any] = {"chance": "seeded", "rules": {}, "start": "night"}
+    for phase in rec["phases"]:
+        events = phase["events"]
+        for event in events:
+            if event["type"] == "game":
+                settings = {k: event[k] for k in ("chance", "rules", "start")}
+        if phase["phase"] == "night":
+            night = []
+            for event in events:
+                if event["type"] == "action":
+                    entry = {"actor": event["actor"], "action": event["action"], "targets": event["targets"]}
+                    if "option" in event:
+                        entry["role"] = event["option"]
+                    night.append(entry)
+            phases.append({"night": night})
+        else:
+            votes = next((e["votes"] for e in events if e["type"] == "votes"), {})
+            phases.append({"day": {"votes": votes}})
+    return {"format": 1, "seed": seed, **settings,
+            "players": [{"name": p["name"], "role": p["initial_role"]} for p in rec["players"]],
+            "phases": phases}
+
+
+def verify(rec: Mapping[str, Any], seed: int | str) -> list[str]:
+    """The discrepancies between a record and its replay with this seed (empty: the record is sound)."""
+    problems: list[str] = []
+    if commitment(seed) != rec.get("commitment"):
+        return [f"the seed does not match the commitment {rec.get('commitment')}"]
+    replay = build_record(play(script_from_record(rec, seed)))
+    if replay["winner"] != rec.get("winner"):
+        problems.append(f"winner: the record says {rec.get('winner')!r}, the replay {replay['winner']!r}")
+    for index, (mine, theirs) in enumerate(zip(replay["phases"], rec["phases"], strict=False), start=1):
+        for key in COMPARED:
+            if _canon(mine[key]) != _canon(theirs.get(key)):
+                problems.append(f"phase {index} ({mine['phase']} {mine['number']}), {key}: the record says "
+                                f"{theirs.get(key)!r}, the replay {mine[key]!r}")
+    if len(replay["phases"]) != len(rec["phases"]):
+        problems.append(f"the record has {len(rec['phases'])} phases, the replay {len(replay['phases'])}")
+    return problems
+
+
+def _canon(value: Any) -> Any:
+    if isinstance(value, list):
+        return sorted((_canon(v) for v in value), key=repr)
+    if isinstance(value, dict):
+        return {k: _canon(v) for k, v in value.items()}
+    return value
