@@ -17,29 +17,44 @@ ATTEMPTS = 4
 
 
 class RandomPolicy:
+    """Uniform over legal actions and votes; `idle` is how often a player sends nothing at night."""
+
+    __slots__ = ("_game", "_living", "_phases", "idle", "rng")
+
     def __init__(self, rng: random.Random, idle: float = 0.1) -> None:
         self.rng = rng
-        self.idle = idle  # how often a player sends nothing at night
+        self.idle = idle
+        self._game: Game | None = None
+        self._phases = -1
+        self._living: list[str] = []
+
+    def living(self, game: Game) -> list[str]:
+        """The living players, read once per phase (nobody dies between two calls of one phase)."""
+        if game is not self._game or len(game.results) != self._phases:
+            self._game, self._phases = game, len(game.results)
+            self._living = game.alive()
+        return self._living
 
     def act(self, game: Game, name: str) -> None:
         actions = game.actions_of(name)
-        if not actions or self.rng.random() < self.idle:
+        rng = self.rng
+        if not actions or rng.random() < self.idle:
             return
-        living = game.alive()
+        living = self.living(game)
         for _ in range(ATTEMPTS):
-            action = self.rng.choice(actions)
+            action = actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
             least, most = action.targets
-            count = self.rng.randint(least, most) if most else 0
+            count = (least if least == most else rng.randint(least, most)) if most else 0
             pool = living if action.self_target else [p for p in living if p != name]
             if count > len(pool):
                 continue
-            targets = self.rng.sample(pool, count)
+            targets = rng.sample(pool, count) if count != 1 else [pool[rng.randrange(len(pool))]]
             option = None
             if action.option is not None:
                 choices = heal_from_choices(game, name)
                 if not choices:
                     continue
-                option = self.rng.choice(choices)
+                option = rng.choice(choices)
             try:
                 game.submit(name, action.id, targets, option)
                 return
@@ -47,9 +62,9 @@ class RandomPolicy:
                 continue
 
     def vote(self, game: Game, name: str) -> None:
-        living = game.alive()
-        choice = self.rng.choice([*living, BLUE])
-        game.vote(name, choice)
+        living = self.living(game)
+        index = self.rng.randrange(len(living) + 1)
+        game.vote(name, living[index] if index < len(living) else BLUE)
 
 
 def play_random_game(game: Game, rng: random.Random, max_phases: int = 200) -> Game:
@@ -58,11 +73,12 @@ def play_random_game(game: Game, rng: random.Random, max_phases: int = 200) -> G
     for _ in range(max_phases):
         if game.over:
             break
+        living = game.alive()
         if game.phase.kind is PhaseKind.NIGHT:
-            for name in game.alive():
+            for name in living:
                 policy.act(game, name)
         else:
-            for name in game.alive():
+            for name in living:
                 policy.vote(game, name)
         game.resolve()
     return game

@@ -45,6 +45,9 @@ class Chance:
         self.mode = mode
         self._key = seed_material(seed)
 
+    def __repr__(self) -> str:
+        return f"Chance(<seed>, {self.mode.value})"  # never the seed itself: it is secret until the end
+
     def _number(self, label: str) -> int:
         return int.from_bytes(hmac.digest(self._key, label.encode(), "sha256"), "big")
 

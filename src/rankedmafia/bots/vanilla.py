@@ -1,0 +1,45 @@
+"""The vanilla random policy: a distribution simple enough to be computed exactly (rankedmafia.sim.exact).
+
+By day every living player votes red for a player drawn uniformly among the living (himself included): no
+blue vote, no abstention. At night the mafia boss kills one player drawn uniformly among the living
+players outside his clan; nobody else acts. In a vanilla setup (civilians against ranked mafia only) this
+makes the game a Markov chain over (town alive, mafia alive, phase).
+
+It reads only what its player may know: his view's clan and boss (a mafioso knows his clan), his legal
+actions and who is alive.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.game import Game
+
+KILL = "kill"
+
+
+class VanillaPolicy:
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, game: Game, name: str) -> None:
+        if not any(action.id == KILL for action in game.actions_of(name)):
+            return
+        view = game.view(name)
+        if view.boss != name:
+            return  # only the boss speaks for the clan: one kill a night
+        pool = [p for p in game.alive() if p not in view.clan]
+        if not pool:
+            return
+        target = pool[self.rng.randrange(len(pool))]
+        try:
+            game.submit(name, KILL, [target])
+        except RuleViolation:  # nothing in a vanilla game refuses it; elsewhere the boss simply waits
+            return
+
+    def vote(self, game: Game, name: str) -> None:
+        living = game.alive()
+        game.vote(name, living[self.rng.randrange(len(living))])

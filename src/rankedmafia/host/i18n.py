@@ -1,0 +1,128 @@
+"""The host's own interface strings, in Russian (default) and English.
+
+Game texts (summaries, refusals, role names) come from the text layer; only the host's screen lives here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+UI: dict[str, dict[str, str]] = {
+    "ru": {
+        "title": "Ведущий: {setup}, {players} игроков",
+        "commitment": "Хеш сида (опубликуйте до начала игры): {commitment}",
+        "cards_title": "Карты ролей",
+        "col_name": "ник",
+        "col_role": "роль",
+        "col_clan": "клан",
+        "col_actions": "действия",
+        "col_candidate": "за кого",
+        "col_votes": "голосов",
+        "send_to": "отправить {name}: {text}",
+        "boss_mark": "босс",
+        "night_header": "Ночь {number}",
+        "day_header": "День {number}",
+        "awaiting_title": "Ещё не отписались",
+        "awaiting_none": "Все, у кого есть ход, отписались. «done» — подвести итоги ночи.",
+        "night_help": ("Ночь: «ник действие цели…» (например «Вася kill Петя»), «undo ник», «who», "
+                       "«done», «help», «quit»."),
+        "day_help": "День: «ник > ник» или «ник > blue», «votes», «done», «help», «quit».",
+        "accepted_act": "Принято: {name} — {action} {targets}",
+        "withdrawn": "Ход игрока {name} отменён.",
+        "accepted_vote": "Голос: {name} → {choice}",
+        "blue": "синий",
+        "vote_table": "Голоса (без учёта весов)",
+        "no_votes": "Голосов пока нет.",
+        "not_voted": "Не голосовали: {names}",
+        "skipped": "Не отписали ход: {names}",
+        "public_header": "Итоги для форума",
+        "private_header": "Личные сообщения",
+        "no_private": "Личных сообщений нет.",
+        "saved": "Игра сохранена: {path}",
+        "save_failed": "Не удалось сохранить игру в {path}: {error}",
+        "game_over": "Игра окончена. Сид: {seed}",
+        "verify_hint": "Проверка: хеш сида {commitment}; «rankedmafia run {path}» воспроизводит игру.",
+        "stopped": "Ввод закончился: игра остановлена ({phase}). Несыгранная часть фазы не сохраняется.",
+        "prompt": "{phase} >",
+        "refused": "Отказ: {reason}",
+        "did_you_mean": "может быть, {names}?",
+        "undo_day": "Днём голос не отменяют: просто проголосуйте заново.",
+        "vote_at_night": "Сейчас ночь: голосовать нельзя.",
+        "act_at_day": "Сейчас день: ночные действия не принимаются.",
+        "actions_of": "действия игрока {name}: {actions}",
+        "no_actions": "у игрока {name} нет действий этой ночью",
+        "names_file": "Не удалось прочитать список игроков {path}: {error}",
+        "phase_night": "ночь {number}",
+        "phase_day": "день {number}",
+        "over_already": "Игра уже окончена.",
+        # parse errors
+        "parse_quote": "незакрытая кавычка",
+        "parse_vote": "голос пишется так: «ник > ник» или «ник > blue»",
+        "parse_undo": "отмена пишется так: «undo ник»",
+        "parse_act": "ход пишется так: «ник действие цели…», например «Вася kill Петя»",
+        "parse_option": "параметр пишется так: «ключ=значение», например «role=mafia»",
+        "parse_extra": "у команды «{word}» нет аргументов",
+    },
+    "en": {
+        "title": "Host: {setup}, {players} players",
+        "commitment": "Seed commitment (publish it before the game starts): {commitment}",
+        "cards_title": "Role cards",
+        "col_name": "nickname",
+        "col_role": "role",
+        "col_clan": "clan",
+        "col_actions": "actions",
+        "col_candidate": "candidate",
+        "col_votes": "votes",
+        "send_to": "send to {name}: {text}",
+        "boss_mark": "boss",
+        "night_header": "Night {number}",
+        "day_header": "Day {number}",
+        "awaiting_title": "Still to send an action",
+        "awaiting_none": "Everyone with an action has sent it. Type “done” to resolve the night.",
+        "night_help": ("Night: “name action targets…” (e.g. “Vasya kill Petya”), “undo name”, “who”, "
+                       "“done”, “help”, “quit”."),
+        "day_help": "Day: “name > name” or “name > blue”, “votes”, “done”, “help”, “quit”.",
+        "accepted_act": "Accepted: {name} — {action} {targets}",
+        "withdrawn": "{name}'s action is withdrawn.",
+        "accepted_vote": "Vote: {name} → {choice}",
+        "blue": "blue",
+        "vote_table": "Votes (raw counts, no weights)",
+        "no_votes": "No votes yet.",
+        "not_voted": "Not voted: {names}",
+        "skipped": "Sent no action: {names}",
+        "public_header": "Summary for the forum",
+        "private_header": "Private messages",
+        "no_private": "No private messages.",
+        "saved": "Game saved: {path}",
+        "save_failed": "Could not save the game to {path}: {error}",
+        "game_over": "The game is over. Seed: {seed}",
+        "verify_hint": "To check: seed commitment {commitment}; “rankedmafia run {path}” replays the game.",
+        "stopped": "End of input: the game is stopped ({phase}). The unfinished phase is not saved.",
+        "prompt": "{phase} >",
+        "refused": "Refused: {reason}",
+        "did_you_mean": "did you mean {names}?",
+        "undo_day": "A day vote is not withdrawn: just vote again.",
+        "vote_at_night": "It is night: no voting now.",
+        "act_at_day": "It is day: night actions are not taken.",
+        "actions_of": "{name}'s actions: {actions}",
+        "no_actions": "{name} has no action tonight",
+        "names_file": "Could not read the player list {path}: {error}",
+        "phase_night": "night {number}",
+        "phase_day": "day {number}",
+        "over_already": "The game is already over.",
+        "parse_quote": "an unclosed quote",
+        "parse_vote": "a vote is written “name > name” or “name > blue”",
+        "parse_undo": "a withdrawal is written “undo name”",
+        "parse_act": "an action is written “name action targets…”, e.g. “Vasya kill Petya”",
+        "parse_option": "an option is written “key=value”, e.g. “role=mafia”",
+        "parse_extra": "the command “{word}” takes no arguments",
+    },
+}
+
+LANGS = tuple(UI)
+
+
+def t(lang: str, key: str, **fields: Any) -> str:
+    """A UI string in the host's language (Russian if the language is unknown)."""
+    template = UI.get(lang, UI["ru"])[key]
+    return template.format(**fields) if fields else template

@@ -1,0 +1,80 @@
+"""The tables. `commands` and `posts` are append-only; `games.status/deadline/head` and `snapshots` are
+caches derived from the log (kept for queries and speed; a replay of the log is the truth)."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "rm_games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("admin_hash", String(64), nullable=False, unique=True),
+    Column("title", Text, nullable=False),
+    Column("setup", Text, nullable=False),  # JSON: the setup mapping
+    Column("options", Text, nullable=False),  # JSON: phase durations, chance mode
+    Column("seed", Text, nullable=False),  # secret until the game ends
+    Column("commitment", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("status", String(16), nullable=False),  # cache: lobby | running | paused | over
+    Column("deadline", Float, nullable=True),  # cache: the current phase's deadline
+    Column("head", Integer, nullable=False),  # cache: the number of log entries
+)
+Index("rm_games_due", games.c.status, games.c.deadline)
+
+seats = Table(
+    "rm_seats", metadata,
+    Column("game_id", String(32), ForeignKey("rm_games.id"), primary_key=True),
+    Column("name", String(64), primary_key=True),  # the seat's name in the game (the first nickname)
+    Column("idx", Integer, nullable=False),  # order of joining = seat order
+    Column("nickname", String(64), nullable=False),  # who holds the seat now (a replacement's own nick)
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("joined_at", Float, nullable=False),
+)
+
+commands = Table(
+    "rm_commands", metadata,
+    Column("game_id", String(32), ForeignKey("rm_games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1, 2, 3, ... without gaps
+    Column("type", String(16), nullable=False),
+    Column("body", Text, nullable=False),  # JSON
+    Column("at", Float, nullable=False),
+)
+
+snapshots = Table(
+    "rm_snapshots", metadata,
+    Column("game_id", String(32), ForeignKey("rm_games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("engine", String(32), nullable=False),
+    Column("data", LargeBinary, nullable=False),
+)
+
+posts = Table(
+    "rm_posts", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("rm_games.id"), nullable=False),
+    Column("channel", String(40), nullable=False),  # "thread" or "clan:<id>"
+    Column("author", String(64), nullable=False),  # a seat's name, or "" for the host
+    Column("phase", String(16), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+Index("rm_posts_game", posts.c.game_id, posts.c.channel, posts.c.id)
+
+secrets = Table(
+    "rm_secrets", metadata,
+    Column("key", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
+)
