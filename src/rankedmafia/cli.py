@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from rankedmafia.bots.random_policy import play_random_game
+from rankedmafia.host import host_command
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.script import ScriptError, load_script, record, run_script
 from rankedmafia.setup import new_game, preset, preset_names
@@ -131,6 +132,9 @@ def demo(setup_name: Annotated[str, typer.Option("--setup")] = "classic-12",
         table.add_row(player.name, role_name(player.initial_role, lang))
     console.print(table)
     print_summaries(record(game, lang), lang, Format.TEXT)
+
+
+app.command("host")(host_command)
 
 
 def main() -> None:

@@ -23,6 +23,7 @@ UI: dict[str, dict[str, str]] = {
         "night_header": "Ночь {number}",
         "day_header": "День {number}",
         "awaiting_title": "Ещё не отписались",
+        "awaiting_short": "Ещё ждём: {names}",
         "awaiting_none": "Все, у кого есть ход, отписались. «done» — подвести итоги ночи.",
         "night_help": ("Ночь: «ник действие цели…» (например «Вася kill Петя»), «undo ник», «who», "
                        "«done», «help», «quit»."),
@@ -51,7 +52,7 @@ UI: dict[str, dict[str, str]] = {
         "act_at_day": "Сейчас день: ночные действия не принимаются.",
         "actions_of": "действия игрока {name}: {actions}",
         "no_actions": "у игрока {name} нет действий этой ночью",
-        "names_file": "Не удалось прочитать список игроков {path}: {error}",
+        "read_failed": "Не удалось прочитать {path}: {error}",
         "phase_night": "ночь {number}",
         "phase_day": "день {number}",
         "over_already": "Игра уже окончена.",
@@ -78,6 +79,7 @@ UI: dict[str, dict[str, str]] = {
         "night_header": "Night {number}",
         "day_header": "Day {number}",
         "awaiting_title": "Still to send an action",
+        "awaiting_short": "Still waiting for: {names}",
         "awaiting_none": "Everyone with an action has sent it. Type “done” to resolve the night.",
         "night_help": ("Night: “name action targets…” (e.g. “Vasya kill Petya”), “undo name”, “who”, "
                        "“done”, “help”, “quit”."),
@@ -106,7 +108,7 @@ UI: dict[str, dict[str, str]] = {
         "act_at_day": "It is day: night actions are not taken.",
         "actions_of": "{name}'s actions: {actions}",
         "no_actions": "{name} has no action tonight",
-        "names_file": "Could not read the player list {path}: {error}",
+        "read_failed": "Could not read {path}: {error}",
         "phase_night": "night {number}",
         "phase_day": "day {number}",
         "over_already": "The game is already over.",

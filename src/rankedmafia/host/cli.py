@@ -1,0 +1,67 @@
+"""`rankedmafia host`: deal a game from a setup and host it in the terminal."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from rankedmafia.host.i18n import LANGS, t
+from rankedmafia.host.session import Session, default_save_path
+from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.setup import new_game, resolve_setup
+from rankedmafia.text.errors import describe
+from rankedmafia.text.formats import Format
+
+
+def read_names(spec: str) -> list[str]:
+    """A file with one nickname a line (blank lines and `#` comments skipped), or a comma-separated list."""
+    path = Path(spec)
+    if path.is_file():
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+        return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    return [name.strip() for name in spec.split(",") if name.strip()]
+
+
+def parse_seed(text: str | None) -> int | str:
+    """The seed as given (an integer if it looks like one), or a fresh random one."""
+    if text is None:
+        return secrets.randbelow(2**63)
+    stripped = text.strip()
+    return int(stripped) if stripped.lstrip("-").isdigit() else stripped
+
+
+def host_command(
+    setup: Annotated[str, typer.Argument(help="a preset name (see `rankedmafia setups`) or a setup YAML file")],
+    players: Annotated[str, typer.Option("--players", help="a file with one nickname a line, or A,B,C")],
+    seed: Annotated[str | None, typer.Option("--seed", help="the seed (default: a random one)")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="ru (default) or en")] = "ru",
+    fmt: Annotated[Format, typer.Option("--format", help="text, bbcode or markdown")] = Format.TEXT,
+    actions: Annotated[Path | None, typer.Option("--actions", help="take commands from this file")] = None,
+    save_to: Annotated[Path | None, typer.Option("--save", help="the game script to keep the game in")] = None,
+) -> None:
+    """Host a game: deal the roles, take the night actions and day votes, print what to post and send."""
+    console = Console(highlight=False)
+    if lang not in LANGS:
+        raise typer.BadParameter(f"{lang!r}: {', '.join(LANGS)}", param_hint="--lang")
+    try:
+        chosen = resolve_setup(setup)
+        game = new_game(chosen, read_names(players), parse_seed(seed))
+        lines = actions.read_text(encoding="utf-8-sig").splitlines() if actions is not None else None
+    except (SetupError, RuleViolation) as error:
+        console.print(describe(error, lang), style="red", markup=False)
+        raise typer.Exit(2) from None
+    except OSError as error:
+        console.print(t(lang, "read_failed", path=error.filename, error=error.strerror), style="red",
+                      markup=False)
+        raise typer.Exit(2) from None
+    title = t(lang, "title", setup=chosen.title.get(lang, chosen.name), players=chosen.players)
+    session = Session(game, console, save_to or default_save_path(game), lang, fmt, title)
+    session.start()
+    if lines is None:
+        session.interactive()
+    else:
+        session.run(lines, echo=True)
