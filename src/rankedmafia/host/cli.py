@@ -9,11 +9,11 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from rankedmafia.host.i18n import LANGS, t
+from rankedmafia.host.i18n import LANGS, setup_refusal, t
 from rankedmafia.host.session import Session, default_save_path
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.setup import new_game, resolve_setup
-from rankedmafia.text.errors import describe
+from rankedmafia.text.errors import ERRORS, describe
 from rankedmafia.text.formats import Format
 
 
@@ -34,14 +34,23 @@ def parse_seed(text: str | None) -> int | str:
     return int(stripped) if stripped.lstrip("-").isdigit() else stripped
 
 
+def refusal(error: SetupError | RuleViolation, lang: str) -> str:
+    """The text layer's sentence for the refusal, or the host's own where the text layer has none."""
+    if error.rule not in ERRORS.get(lang, ERRORS["ru"]):
+        own = setup_refusal(error.rule, dict(error.params), lang)
+        if own is not None:
+            return own
+    return describe(error, lang)
+
+
 def host_command(
-    setup: Annotated[str, typer.Argument(help="a preset name (see `rankedmafia setups`) or a setup YAML file")],
+    setup: Annotated[str, typer.Argument(help="a preset (see `rankedmafia setups`) or a setup YAML file")],
     players: Annotated[str, typer.Option("--players", help="a file with one nickname a line, or A,B,C")],
     seed: Annotated[str | None, typer.Option("--seed", help="the seed (default: a random one)")] = None,
     lang: Annotated[str, typer.Option("--lang", help="ru (default) or en")] = "ru",
     fmt: Annotated[Format, typer.Option("--format", help="text, bbcode or markdown")] = Format.TEXT,
     actions: Annotated[Path | None, typer.Option("--actions", help="take commands from this file")] = None,
-    save_to: Annotated[Path | None, typer.Option("--save", help="the game script to keep the game in")] = None,
+    save_to: Annotated[Path | None, typer.Option("--save", help="the game script to save to")] = None,
 ) -> None:
     """Host a game: deal the roles, take the night actions and day votes, print what to post and send."""
     console = Console(highlight=False)
@@ -52,7 +61,7 @@ def host_command(
         game = new_game(chosen, read_names(players), parse_seed(seed))
         lines = actions.read_text(encoding="utf-8-sig").splitlines() if actions is not None else None
     except (SetupError, RuleViolation) as error:
-        console.print(describe(error, lang), style="red", markup=False)
+        console.print(refusal(error, lang), style="red", markup=False)
         raise typer.Exit(2) from None
     except OSError as error:
         console.print(t(lang, "read_failed", path=error.filename, error=error.strerror), style="red",

@@ -63,6 +63,20 @@ UI: dict[str, dict[str, str]] = {
         "parse_act": "ход пишется так: «ник действие цели…», например «Вася kill Петя»",
         "parse_option": "параметр пишется так: «ключ=значение», например «role=mafia»",
         "parse_extra": "у команды «{word}» нет аргументов",
+        # setup refusals the text layer has no sentence for yet (text/errors.py)
+        "setup_unknown_preset": "нет пресета или файла расстановки «{name}»; пресеты: {choices}",
+        "setup_wrong_player_count": "в расстановке {players} игроков, а ников в списке {names}",
+        "setup_duplicate_names": "в списке игроков есть повторяющиеся ники",
+        "setup_setup_yaml": "файл расстановки {source} — не YAML: {detail}",
+        "setup_setup_shape": "расстановка {source} должна быть словарём (name, players, roles…)",
+        "setup_setup_roles": "в расстановке {source} нет списка ролей (roles)",
+        "setup_too_many_roles": "ролей ({roles}) больше, чем игроков ({players})",
+        "setup_unique_role": "роль «{role}» может быть только одна (указано {count})",
+        "setup_negative_count": "отрицательное число ролей «{role}»",
+        "setup_no_enemy": "в расстановке нет ни мафии, ни других врагов города",
+        "setup_mafia_without_boss": "у мафии нет ни одного ранга, кто мог бы быть боссом",
+        "setup_sergeant_without_commissar": "сержант без комиссара",
+        "setup_setup_start": "игра начинается ночью или днём, а не «{start}»",
     },
     "en": {
         "title": "Host: {setup}, {players} players",
@@ -118,10 +132,34 @@ UI: dict[str, dict[str, str]] = {
         "parse_act": "an action is written “name action targets…”, e.g. “Vasya kill Petya”",
         "parse_option": "an option is written “key=value”, e.g. “role=mafia”",
         "parse_extra": "the command “{word}” takes no arguments",
+        "setup_unknown_preset": "no preset or setup file “{name}”; presets: {choices}",
+        "setup_wrong_player_count": "the setup has {players} players, the list has {names} nicknames",
+        "setup_duplicate_names": "the player list repeats a nickname",
+        "setup_setup_yaml": "the setup file {source} is not YAML: {detail}",
+        "setup_setup_shape": "the setup {source} must be a mapping (name, players, roles…)",
+        "setup_setup_roles": "the setup {source} has no roles",
+        "setup_too_many_roles": "more roles ({roles}) than players ({players})",
+        "setup_unique_role": "there can be only one “{role}” ({count} given)",
+        "setup_negative_count": "a negative count of “{role}”",
+        "setup_no_enemy": "the setup has no mafia and no other enemy of the town",
+        "setup_mafia_without_boss": "the mafia has nobody who could be its boss",
+        "setup_sergeant_without_commissar": "a sergeant without a commissar",
+        "setup_setup_start": "a game starts at night or by day, not “{start}”",
     },
 }
 
 LANGS = tuple(UI)
+
+
+def setup_refusal(rule: str, params: dict[str, Any], lang: str) -> str | None:
+    """The host's sentence for a setup refusal, or None if it has none (or the fields do not fit)."""
+    template = UI.get(lang, UI["ru"]).get(f"setup_{rule}")
+    if template is None:
+        return None
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError):
+        return None
 
 
 def t(lang: str, key: str, **fields: Any) -> str:

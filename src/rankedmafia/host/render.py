@@ -25,7 +25,8 @@ def phase_label(phase: Phase, lang: str) -> str:
 
 def _clan_text(game: Game, name: str, lang: str) -> str:
     view = game.view(name)
-    members = [f"{member} ({role_name(role, lang)}{', ' + t(lang, 'boss_mark') if member == view.boss else ''})"
+    boss = ", " + t(lang, "boss_mark")
+    members = [f"{member} ({role_name(role, lang)}{boss if member == view.boss else ''})"
                for member, role in view.clan.items()]
     return ", ".join(members)
 
@@ -77,7 +78,8 @@ def vote_counts(game: Game) -> list[tuple[str, int]]:
 
 
 def vote_table(game: Game, lang: str) -> Table:
-    table = Table(title=t(lang, "vote_table"))
+    title = t(lang, "vote_table")
+    table = Table(title=title, min_width=len(title) + 4)
     table.add_column(t(lang, "col_candidate"))
     table.add_column(t(lang, "col_votes"), justify="right")
     for choice, count in vote_counts(game):

@@ -261,8 +261,8 @@ class Session:
     def explain(self, error: RuleViolation) -> str:
         reason = describe(error, self.lang)
         if error.rule == "unknown_player":
-            close = difflib.get_close_matches(str(error.params.get("name", "")), list(self.game.state.players),
-                                              n=3, cutoff=0.5)
+            typed = str(error.params.get("name", ""))
+            close = difflib.get_close_matches(typed, list(self.game.state.players), n=3, cutoff=0.5)
             if close:
                 reason += "; " + t(self.lang, "did_you_mean", names=", ".join(close))
         return reason

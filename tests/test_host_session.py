@@ -1,0 +1,260 @@
+"""`rankedmafia host`: the whole flow on a 12-player preset with a fixed seed, driven by an actions file
+(as a host replaying his notes would) and by the prompt; the saved script must replay the game exactly."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from rich.console import Console
+from typer.testing import CliRunner
+
+from rankedmafia.bots.random_policy import play_random_game
+from rankedmafia.cli import app
+from rankedmafia.host.session import Session, default_save_path
+from rankedmafia.rules.game import Game
+from rankedmafia.script import record, run_script
+from rankedmafia.setup import deal, new_game, preset
+from rankedmafia.text.formats import Format
+
+NAMES = ["Вася", "Петя", "Маша", "Коля", "Оля", "Саша", "Дима", "Лена", "Таня", "Игорь", "Нина", "Женя"]
+SEED = 2026
+runner = CliRunner()
+
+
+def roles() -> dict[str, str]:
+    """role id -> nickname, for the classic-12 deal of SEED."""
+    seats = deal(preset("classic-12"), NAMES, SEED)
+    return {seat.role: seat.name for seat in seats if seat.role != "civilian"}
+
+
+def civilians() -> list[str]:
+    return [seat.name for seat in deal(preset("classic-12"), NAMES, SEED) if seat.role == "civilian"]
+
+
+def line_of(command: dict[str, Any]) -> str:
+    """A logged engine command as the host would type it."""
+    def q(name: str) -> str:
+        return f'"{name}"'
+    if command["type"] == "act":
+        option = f" role={command['option']}" if command.get("option") else ""
+        return " ".join([q(command["actor"]), command["action"], *map(q, command["targets"])]) + option
+    if command["type"] == "withdraw":
+        return f"undo {q(command['actor'])}"
+    if command["type"] == "vote":
+        choice = command["choice"]
+        return f"{q(command['voter'])} > {choice if choice == 'blue' else q(choice)}"
+    return "done"
+
+
+def session(tmp_path: Path, lang: str = "ru", fmt: Format = Format.TEXT) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    game = new_game(preset("classic-12"), NAMES, SEED)
+    console = Console(file=out, width=120, color_system=None)
+    return Session(game, console, tmp_path / "game.yaml", lang, fmt), out
+
+
+def host(tmp_path: Path, lines: list[str], *extra: str) -> tuple[str, Path]:
+    actions = tmp_path / "actions.txt"
+    actions.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    players = tmp_path / "players.txt"
+    players.write_text("# the sign-up thread\n" + "\n".join(NAMES) + "\n", encoding="utf-8")
+    save = tmp_path / "saved.yaml"
+    result = runner.invoke(app, ["host", "classic-12", "--players", str(players), "--seed", str(SEED),
+                                 "--actions", str(actions), "--save", str(save), *extra])
+    assert result.exit_code == 0, result.output
+    return result.output, save
+
+
+def replay(save: Path) -> dict[str, Any]:
+    return run_script(yaml.safe_load(save.read_text(encoding="utf-8")))
+
+
+# --- the whole flow through the CLI -------------------------------------------------------------------
+def test_a_hosted_night_and_day(tmp_path: Path) -> None:
+    r = roles()
+    mafia, doctor, girl, maniac, commissar = r["mafia1"], r["doctor"], r["girl"], r["maniac"], r["commissar"]
+    victim, lurker = civilians()[:2]
+    output, save = host(tmp_path, [
+        "# night 1",
+        f"{mafia} kill {victim}",
+        f"{victim} kill {mafia}",              # a civilian has no action: refused
+        f"Васья{girl} block {maniac}",          # a mistyped nickname: refused
+        f"{girl} block {maniac}",
+        f"{doctor} heal_from mafia",           # the option bound from the word after the targets
+        f"{commissar} check {mafia}",
+        "who",
+        "done",
+        f"{girl} > {mafia}",
+        f"{commissar} > {mafia}",
+        f"{lurker} > blue",
+        f"{mafia} kill {lurker}",              # a night action by day: refused
+        "done",
+    ])
+    game = new_game(preset("classic-12"), NAMES, SEED)
+    assert f"Хеш сида (опубликуйте до начала игры): {game.commitment}" in output
+    assert str(SEED) not in output.split("ИТОГИ НОЧИ 1")[0]  # the seed stays secret while the game goes on
+    for name in NAMES:
+        assert f"отправить {name}: {name}, ваша роль: " in output
+    assert f"отправить {mafia}: {mafia}, ваша роль: мафиози 1-го ранга. Ваш клан: " in output
+    assert f"у роли «мирный житель» нет действия «kill» (игрок {victim})" in output
+    assert f"нет игрока с ником «Васья{girl}»; может быть, {girl}?" in output
+    assert "Сейчас день: ночные действия не принимаются." in output
+    assert "ИТОГИ НОЧИ 1" in output and "ИТОГИ ДНЯ 1" in output
+    assert f"отправить {commissar}: Проверка: {mafia} — мафия." in output
+    assert f"Голоса: {mafia} — 2, синий — 1." in output
+    assert "Ещё не отписались" in output and "Голоса (без учёта весов)" in output
+    assert "Ввод закончился" in output  # EOF during night 2: stopped, and saved
+
+    rec = replay(save)
+    assert [(p["phase"], p["number"]) for p in rec["phases"]] == [("night", 1), ("day", 1)]
+    for phase in rec["phases"]:
+        for line in phase["public"]:
+            assert line in output
+    script = yaml.safe_load(save.read_text(encoding="utf-8"))
+    night = script["phases"][0]["night"]
+    assert {"actor": doctor, "action": "heal_from", "targets": [], "role": "mafia"} in night
+    assert all(e["actor"] != victim for e in night)  # the refused action left no trace
+
+
+def test_the_saved_script_replays_through_rankedmafia_run(tmp_path: Path) -> None:
+    r = roles()
+    output, save = host(tmp_path, [f"{r['mafia1']} kill {civilians()[0]}", "done"])
+    result = runner.invoke(app, ["run", str(save), "--json"])
+    assert result.exit_code == 0, result.output
+    rec = json.loads(result.output)
+    assert rec["commitment"] == new_game(preset("classic-12"), NAMES, SEED).commitment
+    assert rec["phases"][0]["public"][0] in output
+
+
+def test_the_prompt_takes_commands_and_quit_saves(tmp_path: Path) -> None:
+    r = roles()
+    save = tmp_path / "typed.yaml"
+    typed = "\n".join([f"{r['mafia1']} kill {civilians()[0]}", f"{r['girl']} kill nobody", "done",
+                       f"{r['girl']} > {r['mafia1']}", "quit"]) + "\n"
+    result = runner.invoke(app, ["host", "classic-12", "--players", ",".join(NAMES), "--seed", str(SEED),
+                                 "--save", str(save)], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "ночь 1 >" in result.output and "день 1 >" in result.output
+    assert "Отказ: у роли «девочка» нет действия «kill»" in result.output
+    assert "ИТОГИ НОЧИ 1" in result.output
+    script = yaml.safe_load(save.read_text(encoding="utf-8"))
+    assert len(script["phases"]) == 1  # the unfinished day is not saved
+
+
+def test_end_of_input_at_the_prompt_stops_and_saves(tmp_path: Path) -> None:
+    save = tmp_path / "eof.yaml"
+    result = runner.invoke(app, ["host", "classic-12", "--players", ",".join(NAMES), "--seed", str(SEED),
+                                 "--save", str(save)], input="who\n")
+    assert result.exit_code == 0, result.output
+    assert "Ввод закончился" in result.output and save.is_file()
+
+
+def test_english_and_bbcode(tmp_path: Path) -> None:
+    r = roles()
+    output, _ = host(tmp_path, [f"{r['mafia1']} kill {civilians()[0]}", f"Bob kill {r['girl']}", "done"],
+                     "--lang", "en", "--format", "bbcode")
+    assert "Seed commitment" in output
+    assert f"send to {r['girl']}: [b]{r['girl']}[/b], your role: " in output
+    assert "Refused: there is no player called “Bob”" in output
+    assert "[size=4][b]Night 1: the results[/b][/size]" in output
+
+
+def test_the_default_save_path_is_named_after_the_commitment(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["host", "classic-12", "--players", ",".join(NAMES), "--seed", str(SEED)],
+                           input="quit\n")
+    assert result.exit_code == 0, result.output
+    path = default_save_path(new_game(preset("classic-12"), NAMES, SEED))
+    assert path.name.startswith("game-") and (tmp_path / path).is_file()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["no-such-setup", "--players", ",".join(NAMES)], "нет пресета или файла расстановки «no-such-setup»"),
+    (["classic-12", "--players", "Вася,Петя"], "в расстановке 12 игроков, а ников в списке 2"),
+    (["classic-12", "--players", ",".join(["Вася"] * 12)], "в списке игроков есть повторяющиеся ники"),
+])
+def test_a_setup_that_cannot_start_is_refused_without_a_traceback(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["host", *args])
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert message in result.output
+
+
+def test_a_setup_file_is_hosted_and_a_broken_one_refused(tmp_path: Path) -> None:
+    good = tmp_path / "small.yaml"
+    good.write_text("name: small\nplayers: 5\nroles: {mafia1: 1, commissar: 1}\n", encoding="utf-8")
+    result = runner.invoke(app, ["host", str(good), "--players", "A,B,C,D,E", "--seed", "word",
+                                 "--save", str(tmp_path / "s.yaml"), "--lang", "en"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert yaml.safe_load((tmp_path / "s.yaml").read_text(encoding="utf-8"))["seed"] == "word"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: 5\nroles: {mafia1: 1, sergeant: 1}\n", encoding="utf-8")
+    result = runner.invoke(app, ["host", str(bad), "--players", "A,B,C,D,E", "--lang", "en"])
+    assert result.exit_code == 2
+    assert "a sergeant without a commissar" in result.output
+
+
+def test_a_missing_actions_file_is_refused(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["host", "classic-12", "--players", ",".join(NAMES),
+                                 "--actions", str(tmp_path / "missing.txt")])
+    assert result.exit_code == 2
+    assert "Не удалось прочитать" in result.output
+
+
+# --- the session itself -----------------------------------------------------------------------------
+def test_refused_lines_leave_the_game_unchanged(tmp_path: Path) -> None:
+    s, out = session(tmp_path)
+    r = roles()
+    s.handle(f"{r['mafia1']} kill {civilians()[0]}")
+    before = (list(s.game.commands), dict(s.game.state.acts), s.game.phase)
+    for line in [f"{r['mafia1']} kill {civilians()[1]}", f"{r['girl']} block {r['girl']}", 'x "y',
+                 f"{r['doctor']} heal_from town", f"undo {civilians()[0]}", f"{r['girl']} > {r['mafia1']}",
+                 f"{r['commissar']} check", f"{r['commissar']} dance {r['mafia1']}", "Никто > blue"]:
+        assert s.handle(line) is True
+    assert (list(s.game.commands), dict(s.game.state.acts), s.game.phase) == before
+    assert out.getvalue().count("Отказ: ") == 9
+
+
+def test_nicknames_are_matched_ignoring_case(tmp_path: Path) -> None:
+    s, _ = session(tmp_path)
+    r = roles()
+    s.handle(f"{r['mafia1'].upper()} kill {civilians()[0].lower()}")
+    assert s.game.commands[-1] == {"type": "act", "actor": r["mafia1"], "action": "kill",
+                                   "targets": [civilians()[0]]}
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2026])
+def test_a_whole_random_game_hosted_line_by_line_replays_identically(tmp_path: Path, seed: int) -> None:
+    played = play_random_game(new_game(preset("classic-12"), NAMES, SEED), random.Random(seed))
+    assert played.over
+    s, out = session(tmp_path)
+    s.start()
+    s.run([line_of(c) for c in played.commands])
+    game: Game = s.game
+    assert game.over and game.commands == played.commands
+    saved = replay(tmp_path / "game.yaml")
+    assert saved["phases"] == record(game)["phases"] == record(played)["phases"]
+    assert saved["winner"] == played.winner
+    text = out.getvalue()
+    assert f"Игра окончена. Сид: {SEED}" in text
+    assert "Отказ" not in text
+    for phase in record(played)["phases"]:
+        for name, lines in phase["private"].items():
+            assert f"отправить {name}: {' '.join(lines)}" in text
+
+
+def test_after_the_game_is_over_nothing_more_is_taken(tmp_path: Path) -> None:
+    played = play_random_game(new_game(preset("classic-12"), NAMES, SEED), random.Random(3))
+    s, out = session(tmp_path)
+    lines = [line_of(c) for c in played.commands]
+    s.run([*lines, "Вася > Петя"], echo=True)
+    assert s.game.commands == played.commands
+    assert "Вася > Петя" not in out.getvalue()  # the session stopped at the end of the game
