@@ -22,6 +22,7 @@ from rankedmafia.host import host_command
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.script import ScriptError, load_script, record, run_script
 from rankedmafia.setup import new_game, preset, preset_names
+from rankedmafia.sim.cli import simulate_command
 from rankedmafia.text.errors import describe
 from rankedmafia.text.formats import Format
 from rankedmafia.text.roles import role_name
@@ -135,6 +136,7 @@ def demo(setup_name: Annotated[str, typer.Option("--setup")] = "classic-12",
 
 
 app.command("host")(host_command)
+app.command("simulate")(simulate_command)
 
 
 def main() -> None:
