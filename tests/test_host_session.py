@@ -135,23 +135,29 @@ def test_the_saved_script_replays_through_rankedmafia_run(tmp_path: Path) -> Non
 def test_the_prompt_takes_commands_and_quit_saves(tmp_path: Path) -> None:
     r = roles()
     save = tmp_path / "typed.yaml"
-    typed = "\n".join([f"{r['mafia1']} kill {civilians()[0]}", f"{r['girl']} kill nobody", "done",
+    typed = "\n".join([f"{r['mafia1']} kill {civilians()[0]}", f"{r['girl']} kill nobody",
+                       "done", "нет",  # actions are missing: the host is asked, and declines
+                       f"{r['girl']} block {r['maniac']}",
+                       "done", "да",
                        f"{r['girl']} > {r['mafia1']}", "quit"]) + "\n"
     result = runner.invoke(app, ["host", "classic-12", "--players", ",".join(NAMES), "--seed", str(SEED),
                                  "--save", str(save)], input=typed)
     assert result.exit_code == 0, result.output
     assert "ночь 1 >" in result.output and "день 1 >" in result.output
     assert "Отказ: у роли «девочка» нет действия «kill»" in result.output
-    assert "ИТОГИ НОЧИ 1" in result.output
+    assert result.output.count("Подвести итоги ночи без их ходов? (да/нет)") == 2
+    assert result.output.count("ИТОГИ НОЧИ 1") == 1
     script = yaml.safe_load(save.read_text(encoding="utf-8"))
     assert len(script["phases"]) == 1  # the unfinished day is not saved
+    assert {"actor": r["girl"], "action": "block", "targets": [r["maniac"]]} in script["phases"][0]["night"]
 
 
 def test_end_of_input_at_the_prompt_stops_and_saves(tmp_path: Path) -> None:
     save = tmp_path / "eof.yaml"
     result = runner.invoke(app, ["host", "classic-12", "--players", ",".join(NAMES), "--seed", str(SEED),
-                                 "--save", str(save)], input="who\n")
+                                 "--save", str(save)], input="who\ndone\n")  # EOF at the question too
     assert result.exit_code == 0, result.output
+    assert "ИТОГИ" not in result.output
     assert "Ввод закончился" in result.output and save.is_file()
 
 

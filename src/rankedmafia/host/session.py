@@ -54,6 +54,7 @@ class Session:
         self.lang = lang
         self.renderer = Renderer(lang, fmt)
         self.title = title
+        self.confirm: Callable[[str], bool] | None = None  # asked before resolving with actions missing
 
     # --- output -----------------------------------------------------------------------------------
     def say(self, key: str, style: str = "", **fields: object) -> None:
@@ -72,7 +73,7 @@ class Session:
         self.paste(t(self.lang, "send_to", name=name, text=text))
 
     def prompt(self) -> str:
-        return t(self.lang, "prompt", phase=phase_label(self.game.phase, self.lang))
+        return phase_label(self.game.phase, self.lang)
 
     # --- the session's frame ----------------------------------------------------------------------
     def start(self) -> None:
@@ -128,12 +129,14 @@ class Session:
         """Take commands until the game ends, `quit`, or the lines run out; then save."""
         for line in lines:
             if echo:
-                self.paste(f"{self.prompt()} {line.rstrip()}")
+                self.paste(f"{self.prompt()}{HostPrompt.prompt_suffix}{line.rstrip()}")
             if not self.handle(line):
                 break
         self.stop()
 
     def interactive(self) -> None:
+        """Commands typed at the prompt; resolving a night with actions missing asks first."""
+        self.confirm = lambda question: ask_yes(self.console, question, self.lang)
         self.run(prompt_lines(self.console, self.prompt))
 
     def handle(self, line: str) -> bool:
@@ -224,6 +227,8 @@ class Session:
         skipped = self.game.awaiting()
         if skipped:
             self.say("skipped", style="yellow", names=", ".join(skipped))
+            if self.confirm is not None and not self.confirm(t(self.lang, "confirm_resolve")):
+                return True
         result = self.game.resolve()
         texts = phase_texts(self.game, result, self.renderer)
         self.console.rule(t(self.lang, "public_header"))
@@ -268,11 +273,28 @@ class Session:
         return reason
 
 
+YES = frozenset({"y", "yes", "д", "да"})
+
+
+class HostPrompt(Prompt):
+    prompt_suffix = " > "
+
+
+def ask_yes(console: Console, question: str, lang: str) -> bool:
+    """A yes/no question; only an explicit yes (y, yes, д, да) is a yes; end of input is a no."""
+    try:
+        answer = Prompt.ask(f"{question} ({t(lang, 'yes_no')})", console=console)
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return False
+    return answer.strip().casefold() in YES
+
+
 def prompt_lines(console: Console, prompt: Callable[[], str]) -> Iterable[str]:
     """Lines typed at a Rich prompt, until end of input or Ctrl-C."""
     while True:
         try:
-            yield Prompt.ask(prompt(), console=console)
+            yield HostPrompt.ask(prompt(), console=console)
         except (EOFError, KeyboardInterrupt):
             console.print()
             return
