@@ -264,3 +264,25 @@ def test_after_the_game_is_over_nothing_more_is_taken(tmp_path: Path) -> None:
     s.run([*lines, "Вася > Петя"], echo=True)
     assert s.game.commands == played.commands
     assert "Вася > Петя" not in out.getvalue()  # the session stopped at the end of the game
+
+
+def test_a_stopped_game_is_resumed_from_its_save(tmp_path: Path) -> None:
+    played = play_random_game(new_game(preset("classic-12"), NAMES, SEED), random.Random(7))
+    lines = [line_of(c) for c in played.commands]
+    cut = [i for i, line in enumerate(lines) if line == "done"][1] + 1  # after night 1 and day 1
+    output, save = host(tmp_path, lines[:cut])
+    assert "ИТОГИ ДНЯ 1" in output
+    rest = tmp_path / "rest.txt"
+    rest.write_text("\n".join(lines[cut:]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["host", "--resume", str(save), "--actions", str(rest)])
+    assert result.exit_code == 0, result.output
+    assert f"Игра окончена. Сид: {SEED}" in result.output
+    assert replay(save)["phases"] == record(played)["phases"]
+    again = runner.invoke(app, ["host", "--resume", str(save)])
+    assert again.exit_code == 0 and "Игра уже окончена." in again.output
+
+
+def test_neither_a_setup_nor_a_save_is_refused() -> None:
+    result = runner.invoke(app, ["host", "--players", "a,b,c"])
+    assert result.exit_code == 2
+    assert "--resume" in result.output

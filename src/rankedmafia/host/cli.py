@@ -12,6 +12,7 @@ from rich.console import Console
 from rankedmafia.host.i18n import LANGS, setup_refusal, t
 from rankedmafia.host.session import Session, default_save_path
 from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.script import ScriptError, load_script, play
 from rankedmafia.setup import new_game, resolve_setup
 from rankedmafia.text.errors import ERRORS, describe
 from rankedmafia.text.formats import Format
@@ -44,31 +45,47 @@ def refusal(error: SetupError | RuleViolation, lang: str) -> str:
 
 
 def host_command(
-    setup: Annotated[str, typer.Argument(help="a preset (see `rankedmafia setups`) or a setup YAML file")],
-    players: Annotated[str, typer.Option("--players", help="a file with one nickname a line, or A,B,C")],
+    setup: Annotated[str | None, typer.Argument(
+        help="a preset (see `rankedmafia setups`) or a setup YAML file")] = None,
+    players: Annotated[str | None, typer.Option(
+        "--players", help="a file with one nickname a line, or A,B,C")] = None,
     seed: Annotated[str | None, typer.Option("--seed", help="the seed (default: a random one)")] = None,
     lang: Annotated[str, typer.Option("--lang", help="ru (default) or en")] = "ru",
     fmt: Annotated[Format, typer.Option("--format", help="text, bbcode or markdown")] = Format.TEXT,
     actions: Annotated[Path | None, typer.Option("--actions", help="take commands from this file")] = None,
     save_to: Annotated[Path | None, typer.Option("--save", help="the game script to save to")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="continue a game saved by `host` (instead of SETUP and --players)")] = None,
 ) -> None:
     """Host a game: deal the roles, take the night actions and day votes, print what to post and send."""
     console = Console(highlight=False)
     if lang not in LANGS:
         raise typer.BadParameter(f"{lang!r}: {', '.join(LANGS)}", param_hint="--lang")
     try:
-        chosen = resolve_setup(setup)
-        game = new_game(chosen, read_names(players), parse_seed(seed))
+        if resume is not None:
+            game, title = play(load_script(resume)), t(lang, "resumed", path=resume)
+        elif setup is None or players is None:
+            console.print(t(lang, "usage"), style="red", markup=False)
+            raise typer.Exit(2)
+        else:
+            chosen = resolve_setup(setup)
+            game = new_game(chosen, read_names(players), parse_seed(seed))
+            title = t(lang, "title", setup=chosen.title.get(lang, chosen.name), players=chosen.players)
         lines = actions.read_text(encoding="utf-8-sig").splitlines() if actions is not None else None
     except (SetupError, RuleViolation) as error:
         console.print(refusal(error, lang), style="red", markup=False)
+        raise typer.Exit(2) from None
+    except ScriptError as error:
+        console.print(str(error), style="red", markup=False)
         raise typer.Exit(2) from None
     except OSError as error:
         console.print(t(lang, "read_failed", path=error.filename, error=error.strerror), style="red",
                       markup=False)
         raise typer.Exit(2) from None
-    title = t(lang, "title", setup=chosen.title.get(lang, chosen.name), players=chosen.players)
-    session = Session(game, console, save_to or default_save_path(game), lang, fmt, title)
+    session = Session(game, console, save_to or resume or default_save_path(game), lang, fmt, title)
+    if game.over:
+        session.say("over_already")
+        return
     session.start()
     if lines is None:
         session.interactive()

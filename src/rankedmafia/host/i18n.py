@@ -57,6 +57,8 @@ UI: dict[str, dict[str, str]] = {
         "phase_night": "ночь {number}",
         "phase_day": "день {number}",
         "over_already": "Игра уже окончена.",
+        "resumed": "Ведущий: продолжение игры из {path}",
+        "usage": "Нужны расстановка и список игроков (SETUP --players …) или --resume СОХРАНЕНИЕ.yaml",
         # parse errors
         "parse_quote": "незакрытая кавычка",
         "parse_vote": "голос пишется так: «ник > ник» или «ник > blue»",
@@ -128,6 +130,8 @@ UI: dict[str, dict[str, str]] = {
         "phase_night": "night {number}",
         "phase_day": "day {number}",
         "over_already": "The game is already over.",
+        "resumed": "Host: the game continued from {path}",
+        "usage": "Give a setup and the players (SETUP --players …) or --resume SAVED.yaml",
         "parse_quote": "an unclosed quote",
         "parse_vote": "a vote is written “name > name” or “name > blue”",
         "parse_undo": "a withdrawal is written “undo name”",
