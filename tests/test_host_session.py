@@ -109,7 +109,7 @@ def test_a_hosted_night_and_day(tmp_path: Path) -> None:
     assert f"отправить {commissar}: Проверка: {mafia} — мафия." in output
     assert f"Голоса: {mafia} — 2, синий — 1." in output
     assert "Ещё не отписались" in output and "Голоса (без учёта весов)" in output
-    assert "Ввод закончился" in output  # EOF during night 2: stopped, and saved
+    assert "Игра остановлена" in output  # EOF during night 2: stopped, and saved
 
     rec = replay(save)
     assert [(p["phase"], p["number"]) for p in rec["phases"]] == [("night", 1), ("day", 1)]
@@ -158,7 +158,7 @@ def test_end_of_input_at_the_prompt_stops_and_saves(tmp_path: Path) -> None:
                                  "--save", str(save)], input="who\ndone\n")  # EOF at the question too
     assert result.exit_code == 0, result.output
     assert "ИТОГИ" not in result.output
-    assert "Ввод закончился" in result.output and save.is_file()
+    assert "Игра остановлена" in result.output and save.is_file()
 
 
 def test_english_and_bbcode(tmp_path: Path) -> None:

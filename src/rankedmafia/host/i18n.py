@@ -43,7 +43,8 @@ UI: dict[str, dict[str, str]] = {
         "save_failed": "Не удалось сохранить игру в {path}: {error}",
         "game_over": "Игра окончена. Сид: {seed}",
         "verify_hint": "Проверка: хеш сида {commitment}; «rankedmafia run {path}» воспроизводит игру.",
-        "stopped": "Ввод закончился: игра остановлена ({phase}). Несыгранная часть фазы не сохраняется.",
+        "stopped": ("Игра остановлена ({phase}); недоигранная фаза не сохраняется. "
+                    "Продолжить: rankedmafia host --resume {path}"),
         "confirm_resolve": "Подвести итоги ночи без их ходов?",
         "yes_no": "да/нет",
         "refused": "Отказ: {reason}",
@@ -116,7 +117,8 @@ UI: dict[str, dict[str, str]] = {
         "save_failed": "Could not save the game to {path}: {error}",
         "game_over": "The game is over. Seed: {seed}",
         "verify_hint": "To check: seed commitment {commitment}; “rankedmafia run {path}” replays the game.",
-        "stopped": "End of input: the game is stopped ({phase}). The unfinished phase is not saved.",
+        "stopped": ("The game is stopped ({phase}); the unfinished phase is not saved. "
+                    "To go on: rankedmafia host --resume {path}"),
         "confirm_resolve": "Resolve the night without their actions?",
         "yes_no": "yes/no",
         "refused": "Refused: {reason}",

@@ -115,13 +115,14 @@ class Session:
         try:
             save(self.game, self.save_path)
         except OSError as error:
-            self.refuse(t(self.lang, "save_failed", path=self.save_path, error=error))
+            self.say("save_failed", style="red", path=self.save_path, error=error)
             return
         self.say("saved", style="dim", path=self.save_path)
 
     def stop(self) -> None:
         if not self.game.over:
-            self.say("stopped", style="yellow", phase=phase_label(self.game.phase, self.lang))
+            self.say("stopped", style="yellow", phase=phase_label(self.game.phase, self.lang),
+                     path=self.save_path)
         self.store()
 
     # --- driving ----------------------------------------------------------------------------------
