@@ -21,6 +21,7 @@ from rankedmafia.bots.random_policy import play_random_game
 from rankedmafia.host import host_command
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.script import ScriptError, load_script, record, run_script
+from rankedmafia.server.cli import serve_command
 from rankedmafia.setup import new_game, preset, preset_names
 from rankedmafia.sim.cli import simulate_command
 from rankedmafia.text.errors import describe
@@ -137,6 +138,7 @@ def demo(setup_name: Annotated[str, typer.Option("--setup")] = "classic-12",
 
 app.command("host")(host_command)
 app.command("simulate")(simulate_command)
+app.command("serve")(serve_command)
 
 
 def main() -> None:

@@ -58,8 +58,9 @@ def connect(data: Path | str = "data", database: str | None = None, migrate: boo
     if sa_url.drivername in ("postgresql", "postgres"):
         sa_url = sa_url.set(drivername="postgresql+psycopg")
     if sa_url.get_backend_name() == "sqlite":
-        engine = create_engine(sa_url, connect_args={"check_same_thread": False, "timeout": 10},
-                               pool_size=8, max_overflow=8)
+        engine = create_engine(
+            sa_url, connect_args={"check_same_thread": False, "timeout": 10}, pool_size=8, max_overflow=8
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(sa_url, pool_size=8, max_overflow=8, pool_pre_ping=True)

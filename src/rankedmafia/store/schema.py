@@ -19,7 +19,8 @@ from sqlalchemy import (
 metadata = MetaData()
 
 games = Table(
-    "rm_games", metadata,
+    "rm_games",
+    metadata,
     Column("id", String(32), primary_key=True),
     Column("admin_hash", String(64), nullable=False, unique=True),
     Column("title", Text, nullable=False),
@@ -35,7 +36,8 @@ games = Table(
 Index("rm_games_due", games.c.status, games.c.deadline)
 
 seats = Table(
-    "rm_seats", metadata,
+    "rm_seats",
+    metadata,
     Column("game_id", String(32), ForeignKey("rm_games.id"), primary_key=True),
     Column("name", String(64), primary_key=True),  # the seat's name in the game (the first nickname)
     Column("idx", Integer, nullable=False),  # order of joining = seat order
@@ -45,7 +47,8 @@ seats = Table(
 )
 
 commands = Table(
-    "rm_commands", metadata,
+    "rm_commands",
+    metadata,
     Column("game_id", String(32), ForeignKey("rm_games.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),  # 1, 2, 3, ... without gaps
     Column("type", String(16), nullable=False),
@@ -54,7 +57,8 @@ commands = Table(
 )
 
 snapshots = Table(
-    "rm_snapshots", metadata,
+    "rm_snapshots",
+    metadata,
     Column("game_id", String(32), ForeignKey("rm_games.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("engine", String(32), nullable=False),
@@ -62,7 +66,8 @@ snapshots = Table(
 )
 
 posts = Table(
-    "rm_posts", metadata,
+    "rm_posts",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("game_id", String(32), ForeignKey("rm_games.id"), nullable=False),
     Column("channel", String(40), nullable=False),  # "thread" or "clan:<id>"
@@ -74,7 +79,8 @@ posts = Table(
 Index("rm_posts_game", posts.c.game_id, posts.c.channel, posts.c.id)
 
 secrets = Table(
-    "rm_secrets", metadata,
+    "rm_secrets",
+    metadata,
     Column("key", String(32), primary_key=True),
     Column("value", Text, nullable=False),
 )

@@ -9,6 +9,7 @@ future resolves only after its transaction has committed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
 from collections.abc import Callable
@@ -71,7 +72,7 @@ class Writer:
             try:
                 with self.engine.begin() as connection:
                     results = [item.job(connection) for item in group]
-            except Exception:  # noqa: BLE001 - isolate the failing job below
+            except Exception:
                 pass
             else:
                 for item, result in zip(group, results, strict=True):
@@ -81,7 +82,7 @@ class Writer:
             try:
                 with self.engine.begin() as connection:
                     result = item.job(connection)
-            except Exception as error:  # noqa: BLE001 - handed to the awaiting coroutine
+            except Exception as error:
                 _settle(item, None, error)
             else:
                 _settle(item, result, None)
@@ -96,7 +97,5 @@ def _settle(item: _Item, result: Any, error: BaseException | None) -> None:
         else:
             item.future.set_result(result)
 
-    try:
+    with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
         item.loop.call_soon_threadsafe(finish)
-    except RuntimeError:  # the loop is closed: nobody is waiting any more
-        pass

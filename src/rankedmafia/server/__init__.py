@@ -1,0 +1,1 @@
+"""The web platform: a FastAPI app around `Game`, backed by the append-only store."""

@@ -1,0 +1,310 @@
+"""The JSON API (published as OpenAPI at /openapi.json). Tokens travel in the path: a seat's secret token,
+or the host's admin token. A player's answers are built from his own view only (see views.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request
+from pydantic import BaseModel, Field
+
+from rankedmafia.rules.model import BLUE
+from rankedmafia.script import record
+from rankedmafia.server import service as svc
+from rankedmafia.server.app import platform_of, request_lang
+from rankedmafia.server.errors import Refusal
+from rankedmafia.server.security import new_token, token_hash
+from rankedmafia.server.sse import event_stream
+from rankedmafia.server.views import game_info, host_data, player_data, spectator_data
+from rankedmafia.setup import preset_names
+
+router = APIRouter(prefix="/api")
+Token = Annotated[str, Path(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+GameId = Annotated[str, Path(min_length=4, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+Name = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class CreateGame(BaseModel):
+    title: str = Field("", max_length=100)
+    preset: str | None = Field("classic-12", max_length=64)
+    setup_yaml: str | None = Field(
+        None, max_length=20_000, description="a custom setup (YAML); wins over preset"
+    )
+    night_seconds: int = Field(86_400, ge=10, le=7 * 86_400)
+    day_seconds: int = Field(86_400, ge=10, le=7 * 86_400)
+
+
+class Created(BaseModel):
+    id: str
+    admin_token: str
+    host_url: str
+    invite_url: str
+    commitment: str
+
+
+class Join(BaseModel):
+    nickname: str = Field(min_length=1, max_length=64)
+
+
+class Joined(BaseModel):
+    name: str
+    token: str
+    player_url: str
+
+
+class Act(BaseModel):
+    action: str = Field(min_length=1, max_length=40)
+    targets: list[Name] = Field(default_factory=list, max_length=4)
+    option: str | None = Field(None, max_length=40)
+
+
+class Vote(BaseModel):
+    choice: Name = Field(description=f"a living player's name, or {BLUE!r} to hang nobody")
+
+
+class Post(BaseModel):
+    text: str = Field(min_length=1, max_length=svc.POST_MAX)
+    channel: str = Field("thread", pattern=r"^(thread|clan)$")
+
+
+class Extend(BaseModel):
+    seconds: int = Field(ge=10, le=7 * 86_400)
+
+
+class Replace(BaseModel):
+    name: Name
+    nickname: str = Field(min_length=1, max_length=64)
+
+
+class Ack(BaseModel):
+    ok: bool = True
+    version: int
+    status: str
+    phase: str | None = None
+    number: int | None = None
+
+
+Json = dict[str, Any]
+
+
+def _ack(live: Any) -> Ack:
+    game = live.game
+    return Ack(
+        version=live.head,
+        status=live.status,
+        phase=game.phase.kind.value if game else None,
+        number=game.phase.number if game else None,
+    )
+
+
+def _limit(request: Request, key: str) -> None:
+    if not platform_of(request).submit_limit.allow(key):
+        raise Refusal("rate_limited", 429)
+
+
+@router.get("/ping", summary="A bare endpoint (no database, no game): the benchmark's baseline")
+async def ping() -> Json:
+    return {"ok": True}
+
+
+@router.get("/presets", summary="The setups a game can be created from")
+async def presets() -> list[str]:
+    return preset_names()
+
+
+@router.post("/games", summary="Create a game in its lobby", status_code=201)
+async def create_game(request: Request, body: CreateGame) -> Created:
+    platform = platform_of(request)
+    client = request.client.host if request.client else "?"
+    if not platform.create_limit.allow(client):
+        raise Refusal("rate_limited", 429)
+    setup = svc.parse_setup(body.preset, body.setup_yaml)
+    game_id, admin = await platform.service.create(body.title, setup, body.night_seconds, body.day_seconds)
+    live = await platform.service.get(game_id)
+    return Created(
+        id=game_id,
+        admin_token=admin,
+        host_url=f"/h/{admin}",
+        invite_url=f"/g/{game_id}/join",
+        commitment=live.row.commitment,
+    )
+
+
+@router.get("/games/{game_id}", summary="A game's public page: lobby, summaries, open votes")
+async def game_public(request: Request, game_id: GameId) -> Json:
+    live = await platform_of(request).service.get(game_id)
+    async with live.lock:
+        return spectator_data(live, request_lang(request))
+
+
+@router.get("/games/{game_id}/record", summary="The full record, published once the game is over")
+async def game_record(request: Request, game_id: GameId) -> Json:
+    live = await platform_of(request).service.get(game_id)
+    if live.status != "over" or live.game is None:
+        raise Refusal("not_found", 404, what="record")
+    return record(live.game, request_lang(request))
+
+
+@router.post("/games/{game_id}/join", summary="Take a seat in the lobby with a nickname", status_code=201)
+async def join(request: Request, game_id: GameId, body: Join) -> Joined:
+    platform = platform_of(request)
+    _limit(request, f"join:{game_id}")
+    live, token = await platform.service.join(game_id, body.nickname)
+    name = next(s.name for s in live.seats.values() if s.token_hash == token_hash(token))
+    return Joined(name=name, token=token, player_url=f"/p/{token}")
+
+
+@router.get("/games/{game_id}/events", summary="Live updates of the public page (Server-Sent Events)")
+async def game_events(request: Request, game_id: GameId) -> Any:
+    platform = platform_of(request)
+    live = await platform.service.get(game_id)
+    lang = request_lang(request)
+
+    async def state() -> Json:
+        current = await platform.service.get(live.id)
+        info = game_info(current, lang)
+        return {k: info[k] for k in ("version", "status", "phase", "number", "deadline")}
+
+    return event_stream(request, platform.hub, live.id, state)
+
+
+# --- a player ---------------------------------------------------------------------------------------
+@router.get("/player/{token}", summary="Everything this player may see: his view of the game")
+async def player(request: Request, token: Token) -> Json:
+    live, name = await platform_of(request).service.seat(token)
+    async with live.lock:
+        return player_data(live, name, request_lang(request))
+
+
+@router.post("/player/{token}/act", summary="Send tonight's action")
+async def act(request: Request, token: Token, body: Act) -> Ack:
+    platform = platform_of(request)
+    _limit(request, token)
+    live, name = await platform.service.seat(token)
+    live, _ = await platform.service.execute(
+        live.id, svc.act_build(name, body.action, body.targets, body.option)
+    )
+    return _ack(live)
+
+
+@router.post("/player/{token}/withdraw", summary="Take back tonight's action")
+async def withdraw(request: Request, token: Token) -> Ack:
+    platform = platform_of(request)
+    _limit(request, token)
+    live, name = await platform.service.seat(token)
+    live, _ = await platform.service.execute(live.id, svc.withdraw_build(name))
+    return _ack(live)
+
+
+@router.post("/player/{token}/vote", summary="Vote today: a name, or blue")
+async def vote(request: Request, token: Token, body: Vote) -> Ack:
+    platform = platform_of(request)
+    _limit(request, token)
+    live, name = await platform.service.seat(token)
+    live, _ = await platform.service.execute(live.id, svc.vote_build(name, body.choice))
+    return _ack(live)
+
+
+@router.post(
+    "/player/{token}/post", summary="Post in the game thread (by day) or the mafia's chat", status_code=201
+)
+async def post(request: Request, token: Token, body: Post) -> Json:
+    from rankedmafia.server.posts import add_post
+
+    platform = platform_of(request)
+    _limit(request, token)
+    live, name = await platform.service.seat(token)
+    post_id = await add_post(platform.service, live, name, body.channel, body.text)
+    platform.hub.publish(live.id)
+    return {"ok": True, "id": post_id}
+
+
+@router.get("/player/{token}/posts", summary="The thread's posts, or the mafia chat's")
+async def posts(
+    request: Request, token: Token, channel: Annotated[str, Query(pattern=r"^(thread|clan)$")] = "thread"
+) -> list[Json]:
+    from rankedmafia.server.posts import read_posts
+
+    platform = platform_of(request)
+    live, name = await platform.service.seat(token)
+    return await read_posts(platform.service, live, name, channel)
+
+
+@router.get("/player/{token}/events", summary="Live updates of this player's pages (Server-Sent Events)")
+async def player_events(request: Request, token: Token) -> Any:
+    platform = platform_of(request)
+    live, _ = await platform.service.seat(token)
+    lang = request_lang(request)
+
+    async def state() -> Json:
+        current, _name = await platform.service.seat(token)
+        info = game_info(current, lang)
+        return {k: info[k] for k in ("version", "status", "phase", "number", "deadline")}
+
+    return event_stream(request, platform.hub, live.id, state)
+
+
+# --- the host ---------------------------------------------------------------------------------------
+@router.get(
+    "/host/{token}", summary="The host's dashboard: seats, who has sent an action, everything on demand"
+)
+async def host(request: Request, token: Token, everything: bool = False) -> Json:
+    live = await platform_of(request).service.hosted(token)
+    async with live.lock:
+        data = host_data(live, request_lang(request), everything)
+    data["seed"] = live.row.seed if live.status == "over" else None
+    return data
+
+
+@router.get("/host/{token}/record", summary="The full record so far (host only)")
+async def host_record(request: Request, token: Token) -> Json:
+    live = await platform_of(request).service.hosted(token)
+    if live.game is None:
+        raise Refusal("not_running", state=live.status)
+    async with live.lock:
+        return record(live.game, request_lang(request))
+
+
+async def _host_command(request: Request, token: str, build: svc.Build) -> Ack:
+    platform = platform_of(request)
+    _limit(request, token)
+    live = await platform.service.hosted(token)
+    live, _ = await platform.service.execute(live.id, build)
+    return _ack(live)
+
+
+@router.post("/host/{token}/start", summary="Deal the roles from the committed seed and start")
+async def start(request: Request, token: Token) -> Ack:
+    return await _host_command(request, token, svc.start_build)
+
+
+@router.post("/host/{token}/resolve", summary="End the current phase now")
+async def resolve_now(request: Request, token: Token) -> Ack:
+    return await _host_command(request, token, svc.resolve_now_build)
+
+
+@router.post("/host/{token}/extend", summary="Push the current phase's deadline back")
+async def extend(request: Request, token: Token, body: Extend) -> Ack:
+    return await _host_command(request, token, svc.extend_build(body.seconds))
+
+
+@router.post("/host/{token}/pause", summary="Stop the clock")
+async def pause(request: Request, token: Token) -> Ack:
+    return await _host_command(request, token, svc.pause_build)
+
+
+@router.post("/host/{token}/resume", summary="Start the clock again")
+async def resume(request: Request, token: Token) -> Ack:
+    return await _host_command(request, token, svc.resume_build)
+
+
+@router.post("/host/{token}/end", summary="End the game and publish the seed")
+async def end(request: Request, token: Token) -> Ack:
+    return await _host_command(request, token, svc.end_build)
+
+
+@router.post("/host/{token}/replace", summary="Give a seat to a replacement (a new secret link)")
+async def replace(request: Request, token: Token, body: Replace) -> Joined:
+    new = new_token()
+    await _host_command(request, token, svc.replace_build(body.name, body.nickname, new))
+    return Joined(name=body.name, token=new, player_url=f"/p/{new}")

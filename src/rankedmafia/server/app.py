@@ -1,0 +1,163 @@
+"""The FastAPI application: lifespan (store, deadline ticker, LISTEN relay), error handling, routes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.server.errors import Refusal
+from rankedmafia.server.hub import Hub
+from rankedmafia.server.i18n import lang_of, refusal_text
+from rankedmafia.server.security import RateLimiter, new_token
+from rankedmafia.server.service import GameService
+from rankedmafia.server.settings import Settings
+from rankedmafia.store import Store, connect
+
+log = logging.getLogger("rankedmafia.server")
+HERE = Path(__file__).parent
+
+
+class Platform:
+    """What every request handler needs: the service, the hub, the limits, the server's key."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.hub = Hub()
+        self.submit_limit = RateLimiter(settings.submit_rate, settings.submit_burst)
+        self.create_limit = RateLimiter(settings.create_rate, settings.create_burst)
+        self.key = ""
+        self._service: GameService | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the platform has not started")
+        return self._service
+
+    async def start(self) -> None:
+        db = await asyncio.to_thread(connect, self.settings.data, self.settings.database)
+        store = Store(db)
+        self._service = GameService(store, self.hub)
+        self.key = await store.secret("csrf", new_token)
+        self._tasks.append(asyncio.create_task(self._ticker()))
+        if db.postgres:
+            from rankedmafia.server.listener import listen
+
+            self._tasks.append(asyncio.create_task(listen(db.libpq_url(), self._changed)))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._service is not None:
+            await asyncio.to_thread(self._service.store.close)
+
+    async def _changed(self, game_id: str, head: int) -> None:
+        await self.service.catch_up(game_id, head)
+        self.hub.publish(game_id)
+
+    async def _ticker(self) -> None:
+        while True:
+            try:
+                await self.service.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("deadline tick failed")
+            await asyncio.sleep(self.settings.tick_seconds)
+
+
+def request_lang(request: Request) -> str:
+    query = request.query_params.get("lang")
+    if query:
+        return lang_of(query)
+    cookie = request.cookies.get("lang")
+    if cookie:
+        return lang_of(cookie)
+    accept = request.headers.get("accept-language", "")
+    return "en" if accept.lower().startswith("en") else "ru"
+
+
+def _error(request: Request, error: Exception, status: int) -> Response:
+    lang = request_lang(request)
+    rule = getattr(error, "rule", "error")
+    body = {"error": rule, "message": refusal_text(error, lang)}
+    if request.url.path.startswith("/api/"):
+        return JSONResponse(body, status_code=status)
+    from rankedmafia.server.pages import error_page
+
+    return error_page(request, body["message"], status)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    platform = Platform(settings or Settings())
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await platform.start()
+        try:
+            yield
+        finally:
+            await platform.stop()
+
+    app = FastAPI(
+        title="Ranked Mafia",
+        version="1",
+        lifespan=lifespan,
+        description="Play Ranked Mafia online: the host's and the players' API. Every player-facing "
+        "answer is built from that player's own view of the game.",
+    )
+    app.state.platform = platform
+
+    @app.exception_handler(RuleViolation)
+    async def on_rule(request: Request, error: RuleViolation) -> Response:
+        return _error(request, error, 409)
+
+    @app.exception_handler(SetupError)
+    async def on_setup(request: Request, error: SetupError) -> Response:
+        return _error(request, error, 422)
+
+    @app.exception_handler(Refusal)
+    async def on_refusal(request: Request, error: Refusal) -> Response:
+        return _error(request, error, error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def on_invalid(request: Request, error: RequestValidationError) -> Response:
+        detail = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in error.errors()[:5]
+        )
+        return _error(request, Refusal("bad_input", 422, detail=detail), 422)
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        response.headers["Referrer-Policy"] = "no-referrer"  # the secret links never leave in a Referer
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    from rankedmafia.server import api, pages
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    return app
+
+
+def platform_of(request: Request) -> Platform:
+    platform: Platform = request.app.state.platform
+    return platform

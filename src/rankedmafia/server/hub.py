@@ -1,0 +1,44 @@
+"""Live updates: who is watching which game, and a nudge to each when the game changes.
+
+A nudge carries nothing but the game's new version: every open page then asks for (or is sent) what its
+own viewer may see, built from his view. On PostgreSQL, `Listener` relays NOTIFY from other processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import defaultdict
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._watchers: dict[str, set[asyncio.Queue[int]]] = defaultdict(set)
+        self._versions: dict[str, int] = defaultdict(int)
+
+    def subscribe(self, game_id: str) -> asyncio.Queue[int]:
+        queue: asyncio.Queue[int] = asyncio.Queue(maxsize=8)
+        self._watchers[game_id].add(queue)
+        return queue
+
+    def unsubscribe(self, game_id: str, queue: asyncio.Queue[int]) -> None:
+        watchers = self._watchers.get(game_id)
+        if watchers is not None:
+            watchers.discard(queue)
+            if not watchers:
+                del self._watchers[game_id]
+
+    def watched(self, game_id: str) -> bool:
+        return game_id in self._watchers
+
+    def publish(self, game_id: str) -> None:
+        self._versions[game_id] += 1
+        version = self._versions[game_id]
+        for queue in list(self._watchers.get(game_id, ())):
+            if queue.full():  # a slow page: it only needs to know that something changed
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    queue.get_nowait()
+            queue.put_nowait(version)
+
+    def watchers(self) -> int:
+        return sum(len(w) for w in self._watchers.values())

@@ -1,0 +1,137 @@
+"""A game as the server holds it: the log replayed into a `Game`, plus the host's state (deadlines,
+pause, the seats' current holders). `apply_entry` is the only way anything changes, both when a command
+is taken live and when a log is replayed, so a replay always rebuilds exactly the same game."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.setup import Setup, new_game
+from rankedmafia.store import GameRow, LogEntry, SeatRow
+
+ENGINE_COMMANDS = {"act", "withdraw", "vote"}
+
+
+@dataclass(slots=True)
+class LiveGame:
+    row: GameRow
+    seats: dict[str, SeatRow]  # by seat name, in joining order
+    game: Game | None = None
+    head: int = 0
+    status: str = "lobby"  # lobby | running | paused | over
+    deadline: float | None = None
+    remaining: float | None = None  # while paused: the time the phase had left
+    ended_by: str | None = None  # "victory" or "host"
+    phase_started: float | None = None
+    stale: bool = False  # evicted from the cache: rebuild before use
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def setup(self) -> Setup:
+        return Setup.from_mapping(self.row.setup, self.row.setup.get("name", "setup"))
+
+    def duration(self, kind: PhaseKind | str) -> float:
+        key = "night_seconds" if PhaseKind(kind) is PhaseKind.NIGHT else "day_seconds"
+        return float(self.row.options[key])
+
+    def names(self) -> list[str]:
+        return [s.name for s in sorted(self.seats.values(), key=lambda s: s.idx)]
+
+    def nickname(self, name: str) -> str:
+        seat = self.seats.get(name)
+        return seat.nickname if seat is not None else name
+
+    def snapshot_state(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "head": self.head,
+            "status": self.status,
+            "deadline": self.deadline,
+            "remaining": self.remaining,
+            "ended_by": self.ended_by,
+            "phase_started": self.phase_started,
+        }
+
+    def restore(self, state: dict[str, Any]) -> None:
+        self.game = state["game"]
+        self.head = state["head"]
+        self.status = state["status"]
+        self.deadline = state["deadline"]
+        self.remaining = state["remaining"]
+        self.ended_by = state["ended_by"]
+        self.phase_started = state["phase_started"]
+
+
+def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> None:
+    """Apply one log entry. Engine refusals (RuleViolation) leave everything unchanged."""
+    if kind == "start":
+        live.game = new_game(
+            live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded")
+        )
+        live.status, live.deadline, live.phase_started = "running", body["deadline"], at
+    elif kind in ENGINE_COMMANDS:
+        _engine(live).apply(body)
+    elif kind == "resolve":
+        game = _engine(live)
+        game.resolve()
+        live.deadline, live.phase_started = body.get("deadline"), at
+        if game.over:
+            live.status, live.ended_by, live.deadline = "over", "victory", None
+    elif kind == "extend":
+        live.deadline = body["deadline"]
+    elif kind == "pause":
+        live.status, live.remaining, live.deadline = "paused", body["remaining"], None
+    elif kind == "resume":
+        live.status, live.remaining, live.deadline = "running", None, body["deadline"]
+    elif kind == "replace":
+        seat = live.seats.get(body["name"])
+        if seat is not None:
+            live.seats[seat.name] = SeatRow(
+                seat.name, seat.idx, body["nickname"], seat.token_hash, seat.joined_at
+            )
+    elif kind == "end":
+        live.status, live.ended_by, live.deadline = "over", live.ended_by or "host", None
+    else:
+        raise ValueError(f"unknown log entry {kind!r}")
+
+
+def replay(live: LiveGame, entries: list[LogEntry]) -> None:
+    for entry in entries:
+        apply_entry(live, entry.type, entry.body, entry.at)
+        live.head = entry.seq
+
+
+def _engine(live: LiveGame) -> Game:
+    if live.game is None:
+        raise ValueError("the game has not started")
+    return live.game
+
+
+def public_votes(game: Game) -> dict[str, str]:
+    """Today's votes, voter -> name | blue. Votes are cast openly in the thread (the day's `votes` event
+    publishes them all); only their weights are secret, and they are never shown."""
+    if game.phase.kind is not PhaseKind.DAY or game.over:
+        return {}
+    alive = set(game.alive())
+    return {voter: choice for voter, choice in game.state.votes.items() if voter in alive}
+
+
+def vote_counts(game: Game) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for choice in public_votes(game).values():
+        counts[choice] = counts.get(choice, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0] == BLUE, kv[0])))
+
+
+def majority(game: Game) -> bool:
+    """More than half of the living have voted for the same choice (a name or blue), counting heads."""
+    alive = len(game.alive())
+    return any(count * 2 > alive for count in vote_counts(game).values())

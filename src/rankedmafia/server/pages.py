@@ -1,0 +1,299 @@
+"""Server-rendered pages (Jinja2): home, host, the game page and lobby, a player's page and the thread.
+
+Forms carry a CSRF token bound to the browser's session cookie. A page asked with `X-Partial: 1` is the
+same page: the little script swaps its live sections in place when the game changes.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.server import service as svc
+from rankedmafia.server.app import platform_of, request_lang
+from rankedmafia.server.errors import Refusal
+from rankedmafia.server.i18n import LANGS, refusal_text, ui
+from rankedmafia.server.posts import add_post, read_posts
+from rankedmafia.server.security import csrf_token, csrf_valid, new_token
+from rankedmafia.server.views import host_data, player_data, spectator_data
+from rankedmafia.setup import preset_names
+
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
+SESSION = "rm_session"
+Text = Annotated[str, Form(max_length=20_000)]
+
+
+def _clock(ts: float | None) -> str:
+    return time.strftime("%d.%m %H:%M:%S", time.localtime(ts)) if ts else ""
+
+
+templates.env.filters["clock"] = _clock
+
+
+def _session(request: Request) -> tuple[str, bool]:
+    current = request.cookies.get(SESSION)
+    return (current, False) if current else (new_token(), True)
+
+
+def render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+    lang = request_lang(request)
+    session, fresh = _session(request)
+    platform = platform_of(request)
+    context = {
+        "request": request,
+        "lang": lang,
+        "t": ui(lang),
+        "other_lang": "en" if lang == "ru" else "ru",
+        "csrf": csrf_token(platform.key, session),
+        "path": quote(request.url.path),
+        **context,
+    }
+    response = templates.TemplateResponse(request, name, context, status_code=status)
+    if fresh:
+        response.set_cookie(SESSION, session, httponly=True, samesite="lax", max_age=30 * 86400)
+    return response
+
+
+def error_page(request: Request, message: str, status: int) -> Response:
+    try:
+        return render(request, "error.html", {"message": message}, status)
+    except RuntimeError:  # the platform is not up (should not happen): plain text still explains
+        return HTMLResponse(message, status_code=status)
+
+
+def _check(request: Request, given: str) -> None:
+    platform = platform_of(request)
+    if not csrf_valid(platform.key, request.cookies.get(SESSION), given):
+        raise Refusal("csrf", 403)
+    client = request.client.host if request.client else "?"
+    if not platform.submit_limit.allow(f"{client}:{request.url.path}"):
+        raise Refusal("rate_limited", 429)
+
+
+def _back(url: str) -> Response:
+    return RedirectResponse(url, status_code=303)
+
+
+@router.get("/lang/{code}")
+async def switch_lang(code: str, next: str = "/") -> Response:
+    target = next if next.startswith("/") and not next.startswith("//") else "/"
+    response = _back(target)
+    response.set_cookie("lang", code if code in LANGS else "ru", max_age=365 * 86400, samesite="lax")
+    return response
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> Response:
+    return render(request, "home.html", {"presets": preset_names()})
+
+
+@router.post("/games")
+async def create(
+    request: Request,
+    csrf: Annotated[str, Form()],
+    title: Annotated[str, Form(max_length=100)] = "",
+    preset: Annotated[str, Form(max_length=64)] = "classic-12",
+    setup_yaml: Text = "",
+    night_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
+    day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
+) -> Response:
+    _check(request, csrf)
+    platform = platform_of(request)
+    try:
+        setup = svc.parse_setup(preset, setup_yaml)
+    except SetupError as error:
+        return render(
+            request,
+            "home.html",
+            {
+                "presets": preset_names(),
+                "error": refusal_text(error, request_lang(request)),
+                "form": {"title": title, "setup_yaml": setup_yaml},
+            },
+            422,
+        )
+    _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60))
+    return _back(f"/h/{admin}")
+
+
+# --- the host ---------------------------------------------------------------------------------------
+@router.get("/h/{token}", response_class=HTMLResponse)
+async def host_page(request: Request, token: str, everything: bool = False, link: str = "") -> Response:
+    live = await platform_of(request).service.hosted(token)
+    async with live.lock:
+        data = host_data(live, request_lang(request), everything)
+    return render(
+        request, "host.html", {"d": data, "token": token, "new_link": link, "base": str(request.base_url)}
+    )
+
+
+@router.post("/h/{token}/{command}")
+async def host_command(
+    request: Request,
+    token: str,
+    command: str,
+    csrf: Annotated[str, Form()],
+    minutes: Annotated[float, Form(ge=0, le=10080)] = 0,
+    name: Annotated[str, Form(max_length=64)] = "",
+    nickname: Annotated[str, Form(max_length=64)] = "",
+) -> Response:
+    _check(request, csrf)
+    service = platform_of(request).service
+    live = await service.hosted(token)
+    new = new_token()
+    builds: dict[str, svc.Build] = {
+        "start": svc.start_build,
+        "resolve": svc.resolve_now_build,
+        "pause": svc.pause_build,
+        "resume": svc.resume_build,
+        "end": svc.end_build,
+        "extend": svc.extend_build(max(10, int(minutes * 60))),
+        "replace": svc.replace_build(name, nickname, new),
+    }
+    build = builds.get(command)
+    if build is None:
+        raise Refusal("not_found", 404, what=command)
+    try:
+        await service.execute(live.id, build)
+    except (Refusal, RuleViolation) as error:
+        data = host_data(live, request_lang(request), False)
+        return render(
+            request,
+            "host.html",
+            {
+                "d": data,
+                "token": token,
+                "new_link": "",
+                "base": str(request.base_url),
+                "error": refusal_text(error, request_lang(request)),
+            },
+            getattr(error, "status", 409),
+        )
+    return _back(f"/h/{token}?link={new}" if command == "replace" else f"/h/{token}")
+
+
+# --- the game page and the lobby ------------------------------------------------------------------------
+@router.get("/g/{game_id}", response_class=HTMLResponse)
+async def game_page(request: Request, game_id: str) -> Response:
+    live = await platform_of(request).service.get(game_id)
+    async with live.lock:
+        data = spectator_data(live, request_lang(request))
+    return render(request, "game.html", {"d": data, "base": str(request.base_url)})
+
+
+@router.get("/g/{game_id}/join", response_class=HTMLResponse)
+async def join_page(request: Request, game_id: str) -> Response:
+    live = await platform_of(request).service.get(game_id)
+    return render(request, "join.html", {"d": spectator_data(live, request_lang(request))})
+
+
+@router.post("/g/{game_id}/join")
+async def join(
+    request: Request,
+    game_id: str,
+    csrf: Annotated[str, Form()],
+    nickname: Annotated[str, Form(max_length=64)],
+) -> Response:
+    _check(request, csrf)
+    service = platform_of(request).service
+    try:
+        _, token = await service.join(game_id, nickname)
+    except Refusal as error:
+        live = await service.get(game_id)
+        return render(
+            request,
+            "join.html",
+            {
+                "d": spectator_data(live, request_lang(request)),
+                "nickname": nickname,
+                "error": refusal_text(error, request_lang(request)),
+            },
+            error.status,
+        )
+    return _back(f"/p/{token}")
+
+
+# --- a player ---------------------------------------------------------------------------------------
+@router.get("/p/{token}", response_class=HTMLResponse)
+async def player_page(request: Request, token: str) -> Response:
+    return await _player(request, token, "player.html")
+
+
+@router.get("/p/{token}/thread", response_class=HTMLResponse)
+async def thread_page(request: Request, token: str) -> Response:
+    return await _player(request, token, "thread.html")
+
+
+async def _player(
+    request: Request, token: str, template: str, error: str = "", status: int = 200
+) -> Response:
+    service = platform_of(request).service
+    live, name = await service.seat(token)
+    async with live.lock:
+        data = player_data(live, name, request_lang(request))
+    thread = await read_posts(service, live, name, "thread")
+    chat = await read_posts(service, live, name, "clan") if data.get("in_clan") else []
+    return render(
+        request,
+        template,
+        {
+            "d": data,
+            "token": token,
+            "thread": thread,
+            "chat": chat,
+            "error": error,
+            "base": str(request.base_url),
+        },
+        status,
+    )
+
+
+@router.post("/p/{token}/{command}")
+async def player_command(
+    request: Request, token: str, command: str, csrf: Annotated[str, Form()]
+) -> Response:
+    _check(request, csrf)
+    service = platform_of(request).service
+    live, name = await service.seat(token)
+    form = await request.form()
+    back = "thread" if command in ("vote", "post") else ""
+    try:
+        if command == "act":
+            action = str(form.get("action", ""))[:40]
+            targets = [
+                str(v)[:64] for key in ("target", "target2", "target3") for v in form.getlist(key) if v
+            ][:4]
+            option = str(form.get(f"option_{action}", "") or "")[:40] or None
+            await service.execute(live.id, svc.act_build(name, action, targets, option))
+        elif command == "withdraw":
+            await service.execute(live.id, svc.withdraw_build(name))
+        elif command == "vote":
+            await service.execute(live.id, svc.vote_build(name, str(form.get("choice", ""))[:64]))
+        elif command in ("post", "chat"):
+            await add_post(
+                service,
+                live,
+                name,
+                "clan" if command == "chat" else "thread",
+                str(form.get("text", ""))[: svc.POST_MAX + 1],
+            )
+            platform_of(request).hub.publish(live.id)
+        else:
+            raise Refusal("not_found", 404, what=command)
+    except (Refusal, RuleViolation) as error:
+        return await _player(
+            request,
+            token,
+            "thread.html" if back else "player.html",
+            refusal_text(error, request_lang(request)),
+            getattr(error, "status", 409),
+        )
+    return _back(f"/p/{token}/{back}" if back else f"/p/{token}")

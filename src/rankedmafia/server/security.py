@@ -1,0 +1,63 @@
+"""Secrets and limits: unguessable tokens (stored only as hashes), CSRF tokens, a rate limiter."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass, field
+
+TOKEN_BYTES = 24
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def csrf_token(key: str, session: str) -> str:
+    """A form's CSRF token: bound to the browser's session cookie by the server's key."""
+    return hmac.new(key.encode(), session.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def csrf_valid(key: str, session: str | None, given: str | None) -> bool:
+    if not session or not given:
+        return False
+    return hmac.compare_digest(csrf_token(key, session), given)
+
+
+@dataclass(slots=True)
+class _Bucket:
+    tokens: float
+    at: float
+
+
+@dataclass(slots=True)
+class RateLimiter:
+    """A token bucket per key (a seat, a host, a client address): `rate` a second, bursts of `burst`."""
+
+    rate: float = 5.0
+    burst: float = 20.0
+    _buckets: dict[str, _Bucket] = field(default_factory=dict)
+
+    def allow(self, key: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) > 100_000:
+                self._buckets.clear()
+            bucket = self._buckets[key] = _Bucket(self.burst, now)
+        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.rate)
+        bucket.at = now
+        if bucket.tokens < 1:
+            return False
+        bucket.tokens -= 1
+        return True

@@ -1,0 +1,432 @@
+"""The game service: every command to a game, taken one at a time per game, acknowledged once committed.
+
+A command is checked by applying it to the cached game (the engine refuses without changing anything),
+written to the log with the head it was built on, and only then acknowledged. If another server process
+appended first, the cache is dropped, rebuilt from the log and the command tried again. Phases move on by
+themselves: a night ends when every active role has sent its action, a day at a majority, either at its
+deadline (checked by `tick`, which any process may run: the log decides who was first).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import pickle
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rankedmafia.rules.errors import SetupError
+from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.server.errors import NotFound, Refusal
+from rankedmafia.server.hub import Hub
+from rankedmafia.server.live_game import LiveGame, apply_entry, majority, replay
+from rankedmafia.server.security import new_game_id, new_token, token_hash
+from rankedmafia.setup import Setup
+from rankedmafia.store import Conflict, GameRow, LogEntry, SeatRow, Store
+from rankedmafia.store.log import Append
+
+log = logging.getLogger("rankedmafia.server")
+SNAPSHOT_EVERY = 64
+ATTEMPTS = 5
+NICK_MAX = 24
+POST_MAX = 2000
+
+
+def _engine_version() -> str:
+    """Snapshots are only trusted from the same rules code: a digest of its sources."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted([*(root / "rules").rglob("*.py"), root / "setup.py"]):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+ENGINE = _engine_version()
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a command adds to the log (already applied to the cached game)."""
+
+    entries: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    seat: SeatRow | None = None
+    value: Any = None
+
+
+Build = Callable[[LiveGame, float], Outcome]
+
+
+class GameService:
+    def __init__(
+        self, store: Store, hub: Hub, clock: Callable[[], float] = time.time, origin: str = ""
+    ) -> None:
+        self.store = store
+        self.hub = hub
+        self.clock = clock
+        self.origin = origin or new_token()[:8]
+        self._cache: dict[str, LiveGame] = {}
+        self._tokens: dict[str, tuple[str, str]] = {}
+
+    # --- loading ----------------------------------------------------------------------------------
+    async def get(self, game_id: str) -> LiveGame:
+        live = self._cache.get(game_id)
+        if live is not None and not live.stale:
+            return live
+        row = await self.store.game(game_id)
+        if row is None:
+            raise NotFound()
+        seats = {s.name: s for s in await self.store.seats(game_id)}
+        live = LiveGame(row, seats)
+        snap = await self.store.snapshot(game_id, ENGINE, row.head)
+        after = 0
+        if snap is not None:
+            try:
+                live.restore(pickle.loads(snap[1]))  # our own snapshot of our own engine (see ENGINE)
+                after = snap[0]
+            except Exception:
+                live = LiveGame(row, seats)
+        replay(live, await self.store.log(game_id, after))
+        current = self._cache.get(game_id)
+        if current is not None and not current.stale and current.head >= live.head:
+            return current
+        self._cache[game_id] = live
+        return live
+
+    def evict(self, live: LiveGame) -> None:
+        live.stale = True
+        if self._cache.get(live.id) is live:
+            del self._cache[live.id]
+
+    async def catch_up(self, game_id: str, head: int) -> None:
+        """Another process changed this game: bring the cached copy up to its log (or drop it)."""
+        live = self._cache.get(game_id)
+        if live is None:
+            return
+        async with live.lock:
+            try:
+                if head < 0 or live.status == "lobby":
+                    live.seats = {s.name: s for s in await self.store.seats(game_id)}
+                if head > live.head:
+                    entries = await self.store.log(game_id, live.head)
+                    replay(live, entries)
+                    if any(e.type == "replace" for e in entries):
+                        live.seats = {s.name: s for s in await self.store.seats(game_id)}
+            except Exception:
+                log.exception("catch-up of %s failed; dropping the cached copy", game_id)
+                self.evict(live)
+
+    # --- the one way to change a game -------------------------------------------------------------
+    async def execute(self, game_id: str, build: Build) -> tuple[LiveGame, Outcome]:
+        for _ in range(ATTEMPTS):
+            live = await self.get(game_id)
+            async with live.lock:
+                if live.stale:
+                    continue
+                now = self.clock()
+                base = live.head
+                outcome = build(live, now)  # refusals raise here, before anything changed
+                if not outcome.entries:
+                    return live, outcome
+                entries = [
+                    LogEntry(base + i + 1, kind, body, now) for i, (kind, body) in enumerate(outcome.entries)
+                ]
+                try:
+                    await self.store.append(
+                        Append(live.id, base, entries, live.status, live.deadline, outcome.seat)
+                    )
+                except Conflict:
+                    self.evict(live)
+                    continue
+                except BaseException:
+                    self.evict(live)
+                    raise
+                live.head = entries[-1].seq
+                if live.head // SNAPSHOT_EVERY != base // SNAPSHOT_EVERY:
+                    await self._snapshot(live)
+            self.hub.publish(game_id)
+            return live, outcome
+        raise Refusal("busy", 503)
+
+    async def _snapshot(self, live: LiveGame) -> None:
+        try:
+            await self.store.save_snapshot(live.id, live.head, ENGINE, pickle.dumps(live.snapshot_state()))
+        except Exception:
+            log.exception("snapshot of %s failed", live.id)
+
+    # --- lobby ------------------------------------------------------------------------------------
+    async def create(self, title: str, setup: Setup, night_seconds: int, day_seconds: int) -> tuple[str, str]:
+        """A new game in its lobby; returns (game id, the host's admin token)."""
+        from rankedmafia.rules.chance import commitment
+
+        admin = new_token()
+        seed = new_token()
+        row = GameRow(
+            id=new_game_id(),
+            admin_hash=token_hash(admin),
+            title=title.strip() or setup.name,
+            setup=_setup_mapping(setup),
+            options={"night_seconds": night_seconds, "day_seconds": day_seconds, "chance": "seeded"},
+            seed=seed,
+            commitment=commitment(seed),
+            created_at=self.clock(),
+        )
+        await self.store.create_game(row)
+        return row.id, admin
+
+    async def join(self, game_id: str, nickname: str) -> tuple[LiveGame, str]:
+        nickname = " ".join(nickname.split())
+        if not nickname or len(nickname) > NICK_MAX:
+            raise Refusal("bad_nickname", 422, most=NICK_MAX)
+        if nickname.casefold() == BLUE:
+            raise Refusal("nickname_taken", 409, name=nickname)
+        live = await self.get(game_id)
+        token = new_token()
+        async with live.lock:
+            if live.status != "lobby":
+                raise Refusal("lobby_closed")
+            try:
+                seat = await self.store.join(
+                    game_id, nickname, token_hash(token), self.clock(), live.setup.players
+                )
+            except Conflict as conflict:
+                raise Refusal(conflict.reason, 409, name=nickname) from None
+            live.seats[seat.name] = seat
+        self.hub.publish(game_id)
+        return live, token
+
+    # --- who is who -------------------------------------------------------------------------------
+    async def seat(self, token: str) -> tuple[LiveGame, str]:
+        """The game and seat name behind a player's secret token."""
+        digest = token_hash(token)
+        found = self._tokens.get(digest)
+        if found is None:
+            found = await self.store.find_seat(digest)
+            if found is None:
+                raise NotFound("player")
+            if len(self._tokens) > 200_000:
+                self._tokens.clear()
+            self._tokens[digest] = found
+        live = await self.get(found[0])
+        seat = live.seats.get(found[1])
+        if seat is None or seat.token_hash != digest:
+            self._tokens.pop(digest, None)
+            raise NotFound("player")
+        return live, found[1]
+
+    async def hosted(self, admin: str) -> LiveGame:
+        game_id = await self.store.find_admin(token_hash(admin))
+        if game_id is None:
+            raise NotFound("host")
+        return await self.get(game_id)
+
+    # --- phases -----------------------------------------------------------------------------------
+    async def tick(self) -> int:
+        """Resolve every running game whose deadline has passed; returns how many moved on."""
+        moved = 0
+        for game_id in await self.store.due(self.clock()):
+            try:
+                _, outcome = await self.execute(game_id, _deadline_build)
+            except Exception:
+                log.exception("deadline of %s failed", game_id)
+                continue
+            moved += bool(outcome.entries)
+        return moved
+
+
+def _setup_mapping(setup: Setup) -> dict[str, Any]:
+    return {
+        "name": setup.name,
+        "title": dict(setup.title),
+        "players": setup.players,
+        "roles": dict(setup.roles),
+        "rules": dict(setup.rules),
+        "start": setup.start,
+    }
+
+
+def parse_setup(preset_name: str | None, yaml_text: str | None) -> Setup:
+    """A preset by name, or a custom setup in YAML; SetupError if it cannot be played."""
+    import yaml
+
+    from rankedmafia.setup import preset
+
+    if yaml_text and yaml_text.strip():
+        try:
+            data = yaml.safe_load(yaml_text)
+        except yaml.YAMLError as error:
+            raise SetupError("setup_yaml", source="setup", detail=str(error)) from None
+        return Setup.from_mapping(data, "custom")
+    return preset(preset_name or "classic-12")
+
+
+# --- builders: each applies its entries to the cached game and returns them -----------------------------
+def step(live: LiveGame, out: Outcome, kind: str, body: dict[str, Any], now: float) -> None:
+    apply_entry(live, kind, body, now)
+    out.entries.append((kind, body))
+
+
+def settle(live: LiveGame, out: Outcome, now: float) -> None:
+    """Move on while a phase is complete: every night action in, or a majority by day."""
+    for _ in range(4):
+        game = live.game
+        if game is None or game.over or live.status != "running":
+            return
+        if game.phase.kind is PhaseKind.NIGHT and not game.awaiting():
+            resolve(live, out, now, "all_sent")
+        elif game.phase.kind is PhaseKind.DAY and majority(game):
+            resolve(live, out, now, "majority")
+        else:
+            return
+
+
+def resolve(live: LiveGame, out: Outcome, now: float, why: str) -> None:
+    assert live.game is not None
+    ending = live.game.phase.kind
+    following = PhaseKind.DAY if ending is PhaseKind.NIGHT else PhaseKind.NIGHT
+    step(
+        live, out, "resolve", {"type": "resolve", "by": why, "deadline": now + live.duration(following)}, now
+    )
+
+
+def _deadline_build(live: LiveGame, now: float) -> Outcome:
+    out = Outcome()
+    if (
+        live.status == "running"
+        and live.deadline is not None
+        and live.deadline <= now
+        and live.game is not None
+    ):
+        resolve(live, out, now, "deadline")
+        settle(live, out, now)
+    return out
+
+
+def running(live: LiveGame) -> None:
+    if live.status == "paused":
+        raise Refusal("paused")
+    if live.status != "running" or live.game is None:
+        raise Refusal("not_running", state=live.status)
+
+
+def act_build(name: str, action: str, targets: list[str], option: str | None) -> Build:
+    def build(live: LiveGame, now: float) -> Outcome:
+        running(live)
+        out = Outcome()
+        body: dict[str, Any] = {"type": "act", "actor": name, "action": action, "targets": list(targets)}
+        if option is not None:
+            body["option"] = option
+        step(live, out, "act", body, now)
+        settle(live, out, now)
+        return out
+
+    return build
+
+
+def withdraw_build(name: str) -> Build:
+    def build(live: LiveGame, now: float) -> Outcome:
+        running(live)
+        out = Outcome()
+        step(live, out, "withdraw", {"type": "withdraw", "actor": name}, now)
+        return out
+
+    return build
+
+
+def vote_build(name: str, choice: str) -> Build:
+    def build(live: LiveGame, now: float) -> Outcome:
+        running(live)
+        out = Outcome()
+        step(live, out, "vote", {"type": "vote", "voter": name, "choice": choice}, now)
+        settle(live, out, now)
+        return out
+
+    return build
+
+
+def start_build(live: LiveGame, now: float) -> Outcome:
+    if live.status != "lobby":
+        raise Refusal("already_started")
+    names = live.names()
+    if len(names) != live.setup.players:
+        raise Refusal("need_players", 409, players=live.setup.players, joined=len(names))
+    out = Outcome()
+    first = PhaseKind(live.setup.start)
+    step(live, out, "start", {"type": "start", "names": names, "deadline": now + live.duration(first)}, now)
+    settle(live, out, now)
+    return out
+
+
+def extend_build(seconds: int) -> Build:
+    def build(live: LiveGame, now: float) -> Outcome:
+        if live.status == "paused":
+            assert live.remaining is not None
+            out = Outcome()
+            step(live, out, "pause", {"type": "pause", "remaining": live.remaining + seconds}, now)
+            return out
+        running(live)
+        out = Outcome()
+        step(
+            live, out, "extend", {"type": "extend", "deadline": max(live.deadline or now, now) + seconds}, now
+        )
+        return out
+
+    return build
+
+
+def resolve_now_build(live: LiveGame, now: float) -> Outcome:
+    running(live)
+    out = Outcome()
+    resolve(live, out, now, "host")
+    settle(live, out, now)
+    return out
+
+
+def pause_build(live: LiveGame, now: float) -> Outcome:
+    running(live)
+    out = Outcome()
+    step(live, out, "pause", {"type": "pause", "remaining": max(0.0, (live.deadline or now) - now)}, now)
+    return out
+
+
+def resume_build(live: LiveGame, now: float) -> Outcome:
+    if live.status != "paused":
+        raise Refusal("not_paused")
+    out = Outcome()
+    step(live, out, "resume", {"type": "resume", "deadline": now + (live.remaining or 0.0)}, now)
+    return out
+
+
+def replace_build(name: str, nickname: str, token: str) -> Build:
+    nickname = " ".join(nickname.split())
+
+    def build(live: LiveGame, now: float) -> Outcome:
+        if live.status == "lobby" or live.status == "over":
+            raise Refusal("not_running", state=live.status)
+        seat = live.seats.get(name)
+        if seat is None:
+            raise Refusal("unknown_seat", 404, name=name)
+        if not nickname or len(nickname) > NICK_MAX:
+            raise Refusal("bad_nickname", 422, most=NICK_MAX)
+        taken = {s.nickname.casefold() for s in live.seats.values() if s.name != name}
+        taken |= {s.name.casefold() for s in live.seats.values() if s.name != name}
+        if nickname.casefold() in taken or nickname.casefold() == BLUE:
+            raise Refusal("nickname_taken", 409, name=nickname)
+        out = Outcome()
+        step(live, out, "replace", {"type": "replace", "name": name, "nickname": nickname}, now)
+        out.seat = SeatRow(seat.name, seat.idx, nickname, token_hash(token), seat.joined_at)
+        live.seats[name] = out.seat
+        return out
+
+    return build
+
+
+def end_build(live: LiveGame, now: float) -> Outcome:
+    if live.status == "lobby":
+        raise Refusal("not_running", state=live.status)
+    out = Outcome()
+    if live.status != "over":
+        step(live, out, "end", {"type": "end"}, now)
+    return out

@@ -1,0 +1,19 @@
+"""How a server process is configured."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    data: Path = Path("data")
+    database: str | None = None  # postgresql://... ; None: SQLite in `data`
+    tick_seconds: float = 0.5  # how often deadlines are checked
+    submit_rate: float = 2.0  # commands a second per seat or host (token bucket) ...
+    submit_burst: float = 20.0  # ... with bursts of this many
+    create_rate: float = 1.0  # games created a second per client address ...
+    create_burst: float = 300.0
+    max_phase_seconds: int = 7 * 24 * 3600
+    min_phase_seconds: int = 10

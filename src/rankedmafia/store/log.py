@@ -1,0 +1,349 @@
+"""The store: games, seats, the append-only command log, snapshots and posts.
+
+Writes go through the group-commit `Writer`; reads run in worker threads. Appending to a game's log is
+optimistic: the caller names the head it built on, and the append is refused with `Conflict` if another
+process appended first (the caller then catches up from the log and tries again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, func, insert, select, text, update
+
+from rankedmafia.store.db import Database
+from rankedmafia.store.schema import commands, games, posts, seats, secrets, snapshots
+from rankedmafia.store.writer import Writer
+
+NOTIFY_CHANNEL = "rankedmafia"
+
+
+class Conflict(Exception):
+    """Another writer got there first (a stale head, a nickname taken, a game no longer in its lobby)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: str
+    admin_hash: str
+    title: str
+    setup: dict[str, Any]
+    options: dict[str, Any]
+    seed: str
+    commitment: str
+    created_at: float
+    status: str = "lobby"
+    deadline: float | None = None
+    head: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    name: str
+    idx: int
+    nickname: str
+    token_hash: str
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    type: str
+    body: dict[str, Any]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PostRow:
+    id: int
+    channel: str
+    author: str
+    phase: str
+    text: str
+    at: float
+
+
+@dataclass(slots=True)
+class Append:
+    """Log entries to add after `base`, and the derived caches to set with them."""
+
+    game_id: str
+    base: int
+    entries: list[LogEntry]
+    status: str
+    deadline: float | None
+    seat: SeatRow | None = None  # a replacement: the seat's new holder
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Store:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.writer = Writer(db.engine)
+
+    def close(self) -> None:
+        self.writer.close()
+        self.db.engine.dispose()
+
+    async def _read(self, fn: Callable[[Connection], Any]) -> Any:
+        def job() -> Any:
+            with self.db.engine.connect() as connection:
+                return fn(connection)
+
+        return await asyncio.to_thread(job)
+
+    def _notify(self, connection: Connection, game_id: str, head: int) -> None:
+        if self.db.postgres:
+            connection.execute(
+                text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": f"{game_id} {head}"}
+            )
+
+    # --- secrets ----------------------------------------------------------------------------------
+    async def secret(self, key: str, make: Callable[[], str]) -> str:
+        def job(connection: Connection) -> str:
+            found = connection.execute(select(secrets.c.value).where(secrets.c.key == key)).scalar()
+            if found is not None:
+                return str(found)
+            value = make()
+            if self.db.postgres:
+                from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+                connection.execute(pg_insert(secrets).values(key=key, value=value).on_conflict_do_nothing())
+            else:
+                from sqlalchemy.dialects.sqlite import insert as lite_insert
+
+                connection.execute(lite_insert(secrets).values(key=key, value=value).on_conflict_do_nothing())
+            return str(connection.execute(select(secrets.c.value).where(secrets.c.key == key)).scalar_one())
+
+        return str(await self.writer.run(job))
+
+    # --- games and seats --------------------------------------------------------------------------
+    async def create_game(self, row: GameRow) -> None:
+        def job(connection: Connection) -> None:
+            connection.execute(
+                insert(games).values(
+                    id=row.id,
+                    admin_hash=row.admin_hash,
+                    title=row.title,
+                    setup=json.dumps(row.setup),
+                    options=json.dumps(row.options),
+                    seed=row.seed,
+                    commitment=row.commitment,
+                    created_at=row.created_at,
+                    status="lobby",
+                    deadline=None,
+                    head=0,
+                )
+            )
+
+        await self.writer.run(job)
+
+    async def game(self, game_id: str) -> GameRow | None:
+        def fn(connection: Connection) -> GameRow | None:
+            r = connection.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if r is None:
+                return None
+            return GameRow(
+                r["id"],
+                r["admin_hash"],
+                r["title"],
+                json.loads(r["setup"]),
+                json.loads(r["options"]),
+                r["seed"],
+                r["commitment"],
+                r["created_at"],
+                r["status"],
+                r["deadline"],
+                r["head"],
+            )
+
+        result: GameRow | None = await self._read(fn)
+        return result
+
+    async def find_admin(self, admin_hash: str) -> str | None:
+        value = await self._read(
+            lambda c: c.execute(select(games.c.id).where(games.c.admin_hash == admin_hash)).scalar()
+        )
+        return None if value is None else str(value)
+
+    async def find_seat(self, token_hash: str) -> tuple[str, str] | None:
+        row = await self._read(
+            lambda c: c.execute(
+                select(seats.c.game_id, seats.c.name).where(seats.c.token_hash == token_hash)
+            ).first()
+        )
+        return None if row is None else (str(row[0]), str(row[1]))
+
+    async def seats(self, game_id: str) -> list[SeatRow]:
+        def fn(connection: Connection) -> list[SeatRow]:
+            rows = connection.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.idx))
+            return [SeatRow(r.name, r.idx, r.nickname, r.token_hash, r.joined_at) for r in rows]
+
+        result: list[SeatRow] = await self._read(fn)
+        return result
+
+    async def join(self, game_id: str, nickname: str, token_hash: str, at: float, limit: int) -> SeatRow:
+        """A new seat in a game's lobby; Conflict if the lobby is closed, full, or the nickname taken."""
+
+        def job(connection: Connection) -> SeatRow:
+            # Touch the game row first: it serialises joins and checks the lobby is open.
+            touched = connection.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.status == "lobby")
+                .values(head=games.c.head)
+            )
+            if touched.rowcount != 1:
+                raise Conflict("lobby_closed")
+            taken = connection.execute(
+                select(seats.c.name, seats.c.nickname).where(seats.c.game_id == game_id)
+            ).all()
+            folded = {n.casefold() for row in taken for n in row}
+            if nickname.casefold() in folded:
+                raise Conflict("nickname_taken")
+            if len(taken) >= limit:
+                raise Conflict("lobby_full")
+            seat = SeatRow(nickname, len(taken), nickname, token_hash, at)
+            connection.execute(
+                insert(seats).values(
+                    game_id=game_id,
+                    name=seat.name,
+                    idx=seat.idx,
+                    nickname=seat.nickname,
+                    token_hash=token_hash,
+                    joined_at=at,
+                )
+            )
+            self._notify(connection, game_id, -1)
+            return seat
+
+        seat: SeatRow = await self.writer.run(job)
+        return seat
+
+    # --- the log ----------------------------------------------------------------------------------
+    async def append(self, change: Append) -> None:
+        """Commit log entries after `change.base`; Conflict if the game's head has moved."""
+
+        def job(connection: Connection) -> None:
+            head = change.base + len(change.entries)
+            moved = connection.execute(
+                update(games)
+                .where(games.c.id == change.game_id, games.c.head == change.base)
+                .values(head=head, status=change.status, deadline=change.deadline)
+            )
+            if moved.rowcount != 1:
+                raise Conflict("stale_head")
+            if change.entries:
+                connection.execute(
+                    insert(commands),
+                    [
+                        {
+                            "game_id": change.game_id,
+                            "seq": e.seq,
+                            "type": e.type,
+                            "body": json.dumps(e.body, ensure_ascii=False),
+                            "at": e.at,
+                        }
+                        for e in change.entries
+                    ],
+                )
+            if change.seat is not None:
+                connection.execute(
+                    update(seats)
+                    .where(seats.c.game_id == change.game_id, seats.c.name == change.seat.name)
+                    .values(nickname=change.seat.nickname, token_hash=change.seat.token_hash)
+                )
+            self._notify(connection, change.game_id, head)
+
+        await self.writer.run(job)
+
+    async def log(self, game_id: str, after: int = 0) -> list[LogEntry]:
+        def fn(connection: Connection) -> list[LogEntry]:
+            rows = connection.execute(
+                select(commands)
+                .where(commands.c.game_id == game_id, commands.c.seq > after)
+                .order_by(commands.c.seq)
+            )
+            return [LogEntry(r.seq, r.type, json.loads(r.body), r.at) for r in rows]
+
+        result: list[LogEntry] = await self._read(fn)
+        return result
+
+    async def due(self, now: float) -> list[str]:
+        """Running games whose deadline has passed."""
+        rows = await self._read(
+            lambda c: c.execute(
+                select(games.c.id).where(games.c.status == "running", games.c.deadline <= now)
+            ).all()
+        )
+        return [str(r[0]) for r in rows]
+
+    async def active(self) -> list[str]:
+        rows = await self._read(
+            lambda c: c.execute(select(games.c.id).where(games.c.status.in_(("running", "paused")))).all()
+        )
+        return [str(r[0]) for r in rows]
+
+    # --- snapshots --------------------------------------------------------------------------------
+    async def save_snapshot(self, game_id: str, seq: int, engine: str, data: bytes) -> None:
+        def job(connection: Connection) -> None:
+            exists = connection.execute(
+                select(func.count())
+                .select_from(snapshots)
+                .where(snapshots.c.game_id == game_id, snapshots.c.seq == seq)
+            ).scalar_one()
+            if not exists:
+                connection.execute(
+                    insert(snapshots).values(game_id=game_id, seq=seq, engine=engine, data=data)
+                )
+
+        await self.writer.run(job)
+
+    async def snapshot(self, game_id: str, engine: str, upto: int) -> tuple[int, bytes] | None:
+        row = await self._read(
+            lambda c: c.execute(
+                select(snapshots.c.seq, snapshots.c.data)
+                .where(snapshots.c.game_id == game_id, snapshots.c.engine == engine, snapshots.c.seq <= upto)
+                .order_by(snapshots.c.seq.desc())
+                .limit(1)
+            ).first()
+        )
+        return None if row is None else (int(row[0]), bytes(row[1]))
+
+    # --- posts ------------------------------------------------------------------------------------
+    async def add_post(
+        self, game_id: str, channel: str, author: str, phase: str, body: str, at: float
+    ) -> int:
+        def job(connection: Connection) -> int:
+            result = connection.execute(
+                insert(posts).values(
+                    game_id=game_id, channel=channel, author=author, phase=phase, text=body, at=at
+                )
+            )
+            self._notify(connection, game_id, -1)
+            key = result.inserted_primary_key
+            return int(key[0]) if key is not None else 0
+
+        post_id: int = await self.writer.run(job)
+        return post_id
+
+    async def posts(self, game_id: str, channels: Sequence[str], limit: int = 500) -> list[PostRow]:
+        def fn(connection: Connection) -> list[PostRow]:
+            rows = connection.execute(
+                select(posts)
+                .where(posts.c.game_id == game_id, posts.c.channel.in_(channels))
+                .order_by(posts.c.id.desc())
+                .limit(limit)
+            )
+            return [PostRow(r.id, r.channel, r.author, r.phase, r.text, r.at) for r in rows][::-1]
+
+        result: list[PostRow] = await self._read(fn)
+        return result
