@@ -11,7 +11,7 @@ import random
 from rankedmafia.rules.doctor_sources import heal_from_choices
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.rules.model import BLUE, Phase, PhaseKind
 
 ATTEMPTS = 4
 
@@ -19,19 +19,20 @@ ATTEMPTS = 4
 class RandomPolicy:
     """Uniform over legal actions and votes; `idle` is how often a player sends nothing at night."""
 
-    __slots__ = ("_game", "_living", "_phases", "idle", "rng")
+    __slots__ = ("_game", "_living", "_phase", "idle", "rng")
 
     def __init__(self, rng: random.Random, idle: float = 0.1) -> None:
         self.rng = rng
         self.idle = idle
         self._game: Game | None = None
-        self._phases = -1
+        self._phase: Phase | None = None
         self._living: list[str] = []
 
     def living(self, game: Game) -> list[str]:
         """The living players, read once per phase (nobody dies between two calls of one phase)."""
-        if game is not self._game or len(game.results) != self._phases:
-            self._game, self._phases = game, len(game.results)
+        phase = game.phase
+        if game is not self._game or phase is not self._phase:
+            self._game, self._phase = game, phase
             self._living = game.alive()
         return self._living
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from rankedmafia.rules.model import Player
+from dataclasses import replace
+
+from rankedmafia.rules.model import Act, Player
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.base import Action
+from rankedmafia.rules.roles.base import Action, BlockTier
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
 from rankedmafia.rules.state import GameState
 
@@ -40,3 +42,40 @@ def next_boss(state: GameState, clan: str) -> str | None:
     if not heirs:
         return None
     return min(heirs, key=lambda p: (ROLES[p.role].succession or 99, p.seat)).name
+
+
+def copied_spec(state: GameState, act: Act) -> Action | None:
+    """The joker's copy: the named role's action, weaker than the original (RULINGS.md, "Joker"): his
+    block is the weak one, and the mafia's kill he copies is his own."""
+    role = ROLES.get(act.option or "")
+    if role is None or act.detail is None:
+        return None
+    actions = role.actions + (BOSS_ACTIONS if role.ranked else ())
+    spec = next((a for a in actions if a.id == act.detail), None)
+    if spec is None:
+        return None
+    tier = BlockTier.WEAK if spec.block_tier is not None else None
+    return replace(spec, block_tier=tier, boss=False, no_repeat=False, check=None)
+
+
+def resolved_spec(state: GameState, player: Player, act: Act) -> Action | None:
+    spec = action_spec(state, player, act.action)
+    if spec is not None and spec.id == "copy":
+        return copied_spec(state, act)
+    return spec
+
+
+def resolved_act(act: Act) -> Act:
+    """The act as it is carried out: a joker's copy becomes the copied action."""
+    if act.action == "copy" and act.detail is not None:
+        return Act(act.actor, act.detail, act.targets)
+    return act
+
+
+def delayed_spec(state: GameState, act: Act) -> Action | None:
+    """Last night's deed of the alcoholic's victim, carried out tonight whatever he sends."""
+    player = state.players[act.actor]
+    spec = resolved_spec(state, player, act)
+    if spec is None:  # a rank lost or a role changed since: the deed is what he sent, by his old role
+        spec = next((a for a in BOSS_ACTIONS if a.id == act.action), None)
+    return spec

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rankedmafia.rules.abilities import next_boss
 from rankedmafia.rules.chance import HALF
-from rankedmafia.rules.model import Attack
+from rankedmafia.rules.model import Attack, Player
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.state import GameState
 
@@ -55,7 +55,22 @@ def after_night(night: Night) -> None:
             night.event("silenced", player=silence.player, cause=silence.cause, again=True)
     out.silenced = sorted({s.player for s in state.silenced_on(night.next_day)}, key=order.index)
     state.defended = night.defenses - night.prosecuted
-    after_deaths(state, out.role_changes, out.events)
+    state.killer_defenses = _handsome_killers(night, fatal)
+    state.marks_for_day = dict(night.marks)
+    state.self_accused = set(night.self_accused)
+    state.delayed = dict(night.new_delayed)
+    state.infections = {c: v for c, v in state.infections.items() if v[0] >= night.number}
+    state.infections.update(night.new_infections)
+    after_deaths(state, deaths, out.role_changes, out.events, out.info)
+
+
+def _handsome_killers(night: Night, fatal: dict[str, list[Attack]]) -> set[str]:
+    """Rule book: "Кто убьет красавчика получит отмазку на голосовании"."""
+    killers: set[str] = set()
+    for name, attacks in fatal.items():
+        if ROLES[night.state.players[name].role].unhangable:
+            killers.update(shooter for a in attacks for shooter in a.shooters)
+    return {k for k in killers if night.state.players[k].alive}
 
 
 def _night_reveal(night: Night, name: str, attacks: list[Attack]) -> bool:
@@ -85,8 +100,19 @@ def day_reveal(state: GameState, name: str) -> bool:
     return ROLES[state.players[name].role].always_revealed or state.alive_at_start > REVEAL_THRESHOLD
 
 
-def after_deaths(state: GameState, role_changes: list[dict[str, str]], events: list[dict[str, Any]]) -> None:
-    """The boss chain and the sergeant: whoever takes a dead player's place does so at once."""
+def after_deaths(state: GameState, dead: list[str], role_changes: list[dict[str, str]],
+                 events: list[dict[str, Any]], info: list[dict[str, Any]]) -> None:
+    """The boss chain, the sergeant and the werewolf: whoever takes a dead player's place does so at once."""
+
+    def change(player: Player, to: str, team: str | None = None) -> None:
+        role_changes.append({"player": player.name, "from": player.role, "to": to})
+        events.append({"type": "role_change", "to": player.name, "player": player.name, "from": player.role,
+                       "role": to})
+        info.append({"to": player.name, "kind": "role_change", "result": to})
+        player.role = to
+        if team is not None:
+            player.team = team
+
     for clan, boss in list(state.bosses.items()):
         if state.players[boss].alive:
             continue
@@ -97,10 +123,11 @@ def after_deaths(state: GameState, role_changes: list[dict[str, str]], events: l
         state.bosses[clan] = heir
         events.append({"type": "new_boss", "to": f"clan:{clan}", "clan": clan, "player": heir})
     if not any(p.alive and p.role == "commissar" for p in state.players.values()):
-        for player in state.players.values():
-            if player.alive and player.role == "sergeant":
-                player.role = "commissar"
-                role_changes.append({"player": player.name, "from": "sergeant", "to": "commissar"})
-                events.append({"type": "role_change", "to": player.name, "player": player.name,
-                               "from": "sergeant", "role": "commissar"})
-                break
+        sergeant = next((p for p in state.players.values() if p.alive and p.role == "sergeant"), None)
+        if sergeant is not None:
+            change(sergeant, "commissar")
+    maniac_died = any(state.players[name].role == "maniac" for name in dead)
+    if maniac_died and not any(p.alive and p.role == "maniac" for p in state.players.values()):
+        werewolf = next((p for p in state.players.values() if p.alive and p.role == "werewolf"), None)
+        if werewolf is not None:
+            change(werewolf, "maniac", team="maniac")

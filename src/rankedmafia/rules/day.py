@@ -26,6 +26,7 @@ class DayOutcome:
     defended: list[str] = field(default_factory=list)
     revealed: dict[str, str] = field(default_factory=dict)
     role_changes: list[dict[str, str]] = field(default_factory=list)
+    info: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -64,6 +65,30 @@ def doomed(state: GameState, red: dict[str, int], blue: int) -> str | None:
     return None
 
 
+def gallows(state: GameState, doomed: str) -> tuple[list[str], list[str]]:
+    """Who hangs for the doomed, and whom a defense keeps from it (RULINGS.md, "Day").
+
+    The lawyer's defense (unless the prosecutor lifted it) and the handsome's killer's: the defended doomed
+    is not hanged and nobody is — except that the rake's mark hangs with the rake, each of them saved only
+    by his own defense, and a fan who accused himself hangs in the maniac's place, defended or not the
+    maniac, while a defended fan saves them both. The handsome cannot be hanged at all.
+    """
+    defended = state.defended | state.killer_defenses
+    if ROLES[state.players[doomed].role].unhangable:
+        return [], []
+    if state.players[doomed].role == "maniac":
+        fan = next((f for f in sorted(state.self_accused) if state.players[f].alive), None)
+        if fan is not None:
+            return ([], [fan]) if fan in defended else ([fan], [])
+    mark = state.marks_for_day.get(doomed)
+    if state.players[doomed].role == "rake" and mark is not None and state.players[mark].alive:
+        pair = [doomed, mark]
+        return [p for p in pair if p not in defended], [p for p in pair if p in defended]
+    if doomed in defended:
+        return [], [doomed]
+    return [doomed], []
+
+
 def resolve(state: GameState) -> DayOutcome:
     out = DayOutcome()
     out.red, out.blue = tally(state)
@@ -72,11 +97,11 @@ def resolve(state: GameState) -> DayOutcome:
     out.events.append({"type": "votes", "to": None, "votes": dict(state.votes)})
     out.events.append({"type": "tally", "to": "host", "red": dict(out.red), "blue": out.blue})
     if out.doomed is not None:
-        if out.doomed in state.defended:
-            out.defended.append(out.doomed)
-            out.events.append({"type": "defended", "to": None, "player": out.doomed})
-        else:
-            out.hanged.append(out.doomed)
+        out.hanged, out.defended = gallows(state, out.doomed)
+        for name in out.defended:
+            out.events.append({"type": "defended", "to": None, "player": name})
+        if not out.hanged and not out.defended:
+            out.events.append({"type": "unhangable", "to": None, "player": out.doomed})
     for name in out.hanged:
         state.players[name].alive = False
     for name in out.hanged:
@@ -84,8 +109,11 @@ def resolve(state: GameState) -> DayOutcome:
         if role is not None:
             out.revealed[name] = role
         out.events.append({"type": "hanged", "to": None, "player": name, "role": role})
-    if out.doomed is None:
+    if not out.hanged:
         out.events.append({"type": "nobody_hanged", "to": None})
     state.defended = set()
-    after_deaths(state, out.role_changes, out.events)
+    state.killer_defenses = set()
+    state.marks_for_day = {}
+    state.self_accused = set()
+    after_deaths(state, out.hanged, out.role_changes, out.events, out.info)
     return out

@@ -174,7 +174,7 @@ class Game:
         else:
             outcome = day.resolve(self.state)
             result.hanged, result.defended, result.revealed = outcome.hanged, outcome.defended, outcome.revealed
-            result.role_changes, result.events = outcome.role_changes, outcome.events
+            result.role_changes, result.events, result.info = outcome.role_changes, outcome.events, outcome.info
         self.state.winner = victory.winner(self.state)
         result.winner = self.state.winner
         if result.winner is not None:
@@ -244,7 +244,7 @@ class Game:
             raise RuleViolation("missing_option", action=act.action, option=spec.option)
         if spec.option is None and act.option is not None:
             raise RuleViolation("unexpected_option", action=act.action)
-        if spec.no_repeat and state.alive_count() != THREE_ALIVE:
+        if spec.no_repeat and (state.alive_count() != THREE_ALIVE or not spec.repeat_at_three):
             memory = state.memory.get(act.actor)
             if (memory is not None and memory.night == state.phase.number - 1 and memory.action == act.action
                     and set(memory.targets) & set(act.targets)):

@@ -49,6 +49,7 @@ class Act:
     action: str
     targets: tuple[str, ...] = ()
     option: str | None = None
+    detail: str | None = None  # the joker's copied action; the Council question's arguments
 
 
 @dataclass(slots=True)
@@ -81,4 +82,5 @@ class Memory:
     action: str | None = None
     targets: tuple[str, ...] = ()
     option: str | None = None
+    detail: str | None = None
     treated: frozenset[str] = field(default_factory=frozenset)  # the doctor: whom his heals covered

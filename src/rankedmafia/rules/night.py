@@ -1,15 +1,20 @@
 """The night: every effective action resolved in a fixed order of stages.
 
-1. the plan: each player's action, and for each mafia clan the one boss action in force;
+1. the plan: each player's action (the alcoholic's victims replay last night's), and for each mafia clan
+   the one boss action in force;
 2. blocks, tier by tier (the alcoholic, then the mafia's blockers, then the girl and the cop, then the
    weak); equal blocks that meet both take effect;
 3. the bloody kill's visitors: their actions on its target do not happen, and they die with him;
-4. the stages of the effective actions: guards and heals, kills, the deaths, effects, information;
-5. the consequences: deaths applied, roles revealed, the boss chain and the sergeant.
+4. the stages of the effective actions: guards and heals; kills (then the sniper's pre-emptive shot, the
+   courtesan's infections, the dandelion, and the deaths); reactions (the shahid, the avenger) and their
+   deaths; effects; information;
+5. the reanimator, who acts last: the night is resolved again with his heal if he revives one of the dead;
+6. the consequences: deaths applied, roles revealed, the boss chain and the sergeant.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -21,6 +26,7 @@ from rankedmafia.rules.roles.base import Action, BlockTier, Stage
 from rankedmafia.rules.state import GameState
 
 BLOODY_VISITOR_TIERS = (BlockTier.ALCOHOLIC, BlockTier.MAFIA, BlockTier.TOWN)
+UNSTOPPABLE = ("dandelion",)  # attacks no heal or guard prevents
 
 
 @dataclass(slots=True)
@@ -28,8 +34,9 @@ class Step:
     """One action that will be tried tonight; `performer` is whose block stops it (the boss, for the mafia)."""
 
     performer: str
-    act: Act
+    act: Act  # as it is carried out (a joker's copy resolved)
     spec: Action
+    sent: Act | None = None  # as it was sent, if different
 
 
 @dataclass(slots=True)
@@ -47,21 +54,30 @@ class NightOutcome:
 class Night:
     """The context every role's night effect works in."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, dry_run: bool = False) -> None:
         self.state = state
+        self.dry_run = dry_run
         self.number = state.phase.number
         self.alive_at_start = state.alive_at_start
         self.next_day = self.number if state.starts_with_night else self.number + 1
         self.steps: list[Step] = []
         self.blocked: set[str] = set()
         self.voided: set[str] = set()
+        self.cancelled: set[str] = set()  # killers shot down before acting
         self.bloody_visitors: dict[str, list[str]] = {}
         self.guarded: dict[str, str] = {}  # target -> cop
         self.heals: dict[str, str] = {}  # target -> doctor
         self.heals_from: list[tuple[str, str]] = []  # (doctor, source)
+        self.revives: dict[str, str] = {}  # target -> reanimator
+        self.bodyguards: set[str] = set()  # fans guarding the maniac tonight
         self.attacks: list[Attack] = []
+        self._settled = 0
         self.dead: set[str] = set()
         self.new_silences: list[Silence] = []
+        self.new_infections: dict[str, tuple[int, str]] = {}
+        self.new_delayed: dict[str, Act] = {}  # the alcoholic's victims: the deed carried out tomorrow
+        self.marks: dict[str, str] = {}  # the rake's marks for the coming day
+        self.self_accused: set[str] = set()  # fans who will hang in the maniac's place
         self.defenses: set[str] = set()
         self.prosecuted: set[str] = set()
         self.treated: dict[str, set[str]] = {}  # doctor -> whom his heals covered tonight
@@ -79,8 +95,7 @@ class Night:
         self.out.events.append({"type": type_, "to": to, **fields})
 
     def inform(self, to: str | None, kind: str, result: Any, **fields: Any) -> None:
-        entry: dict[str, Any] = {"to": to, "kind": kind, **fields, "result": result}
-        self.out.info.append(entry)
+        self.out.info.append({"to": to, "kind": kind, **fields, "result": result})
 
     def protected_from(self, target: str, by: str) -> bool:
         """The cop's guard keeps every outside effect off his charge, except the cop's own."""
@@ -102,6 +117,17 @@ class Night:
         self.out.exposed[name] = what
         self.event("exposed", player=name, what=what)
 
+    def visitors(self, target: str, tiers: tuple[BlockTier, ...] = BLOODY_VISITOR_TIERS) -> list[str]:
+        """Blockers whose visit to the target happened tonight."""
+        return [s.performer for s in self.effective() if s.spec.block_tier in tiers and target in s.act.targets]
+
+    def effective(self) -> list[Step]:
+        gone = self.blocked | self.voided | self.cancelled
+        return [s for s in self.steps if s.performer not in gone]
+
+    def step_of(self, name: str) -> Step | None:
+        return next((s for s in self.steps if s.performer == name), None)
+
     def living_hostile_killing_sides(self) -> int:
         teams = {p.team for p in self.state.players.values()
                  if p.alive and p.team != "town" and ROLES[p.role].killer}
@@ -111,20 +137,32 @@ class Night:
     def resolve(self) -> NightOutcome:
         for act in self.state.acts.values():  # the host's log, from which a record can be replayed
             self.event("action", to="host", actor=act.actor, action=act.action, targets=list(act.targets),
-                       **({"option": act.option} if act.option is not None else {}))
+                       **({"option": act.option} if act.option is not None else {}),
+                       **({"detail": act.detail} if act.detail is not None else {}))
         self.steps = self._plan()
-        self.blocked = self._settle_blocks(set())
+        self.blocked = self._settle_blocks()
         self._bloody_visits()
-        effective = [s for s in self.steps if s.performer not in self.blocked and s.performer not in self.voided]
+        self._reanimation()
         for stage in Stage:
-            for step in effective:
+            for step in self.effective():
                 for at, effect in step.spec.effects:
                     if at is stage:
                         effect(self, step.act)
             if stage is Stage.KILL:
+                self._after_kills()
                 self._settle_deaths()
-        consequences.after_night(self)
-        self._remember()
+            elif stage is Stage.REACTION:
+                for player in self.state.players.values():
+                    reaction = ROLES[player.role].reaction
+                    if reaction is not None:
+                        reaction(self, player)
+                self._settle_deaths()
+        self._list_saved()
+        order = list(self.state.players)
+        self.out.deaths = sorted(self.dead, key=order.index)
+        if not self.dry_run:
+            consequences.after_night(self)
+            self._remember()
         return self.out
 
     def _plan(self) -> list[Step]:
@@ -132,40 +170,61 @@ class Night:
         boss_acts: dict[str, list[Act]] = {}
         for act in self.state.acts.values():
             player = self.state.players[act.actor]
-            spec = abilities.action_spec(self.state, player, act.action)
+            if act.actor in self.state.delayed:
+                continue  # the alcoholic's victim does last night's deed instead
+            spec = abilities.resolved_spec(self.state, player, act)
             if spec is None:
                 continue
             if spec.boss and player.clan is not None:
                 boss_acts.setdefault(player.clan, []).append(act)
             else:
-                steps.append(Step(act.actor, act, spec))
+                steps.append(Step(act.actor, abilities.resolved_act(act), spec, act))
         for clan, acts in boss_acts.items():
             boss = self.state.bosses.get(clan)
-            if boss is None:
+            if boss is None or boss in self.state.delayed:
                 continue
             in_force = min(acts, key=lambda a: abilities.boss_rank(self.state, a.actor))
             spec = abilities.action_spec(self.state, self.state.players[in_force.actor], in_force.action)
             if spec is not None:
                 steps.append(Step(boss, in_force, spec))
+        for performer, act in self.state.delayed.items():
+            if self.state.players[performer].alive:
+                spec = abilities.delayed_spec(self.state, act)
+                if spec is not None:
+                    steps.append(Step(performer, abilities.resolved_act(act), spec, act))
         return steps
 
-    def _settle_blocks(self, forced_free: set[str]) -> set[str]:
+    def _settle_blocks(self) -> set[str]:
         blocked: set[str] = set()
-        blockers = [s for s in self.steps if s.spec.block_tier is not None and s.performer not in self.voided]
+        blockers = [s for s in self.steps if s.spec.block_tier is not None]
         for tier in BlockTier:
             layer = {s.performer: s.act.targets[0] for s in blockers
                      if s.spec.block_tier is tier and s.performer not in blocked}
             effective = _effective_blocks(layer)
-            for target in effective.values():
+            for blocker, target in effective.items():
                 # an effective equal is not stopped by the block it meets: both take effect
-                if target not in forced_free and target not in effective:
-                    blocked.add(target)
+                if target in effective:
+                    continue
+                if tier is BlockTier.WEAK and not self._weak_block_takes(blocker, target):
+                    continue
+                blocked.add(target)
         return blocked
 
+    def _weak_block_takes(self, blocker: str, target: str) -> bool:
+        """The weak block (the cardsharp's, the joker's) cannot stop a girl or cop who sent an action."""
+        step = self.step_of(target)
+        if step is not None and step.spec.block_tier is BlockTier.TOWN:
+            return False
+        spec = self.step_of(blocker)
+        chance = spec.spec.block_chance if spec is not None else None
+        return chance is None or self.draw(f"weak_block:{blocker}:{target}", chance)
+
     def _bloody_visits(self) -> None:
-        """A bloody kill's visitors die with its target, and what they came to do there does not happen."""
+        """A bloody kill's visitors die with its target, and what they came to do there (the silence, the
+        guard, the drink's delay) does not happen; the target's own action stays stopped ("НД цели не
+        срабатывает")."""
         for step in self.steps:
-            if step.act.action != "kill_bloody" or step.performer in self.blocked:
+            if step.spec.id != "kill_bloody" or step.performer in self.blocked:
                 continue
             target = step.act.targets[0]
             visitors = [s.performer for s in self.steps
@@ -174,24 +233,62 @@ class Night:
             if visitors:
                 self.bloody_visitors[target] = visitors
                 self.voided.update(visitors)
-        if self.voided:
-            # Ruling: the maniac keeps his kill even if a voided block would have freed his blocker.
-            maniacs = {s.performer for s in self.steps if s.act.action == "kill_bloody"} - self.blocked
-            self.blocked = self._settle_blocks(maniacs)
+
+    def _reanimation(self) -> None:
+        """The reanimator acts after everyone: he is told who died tonight and may revive one of them."""
+        step = next((s for s in self.effective() if s.spec.id == "revive"), None)
+        if step is None or self.dry_run:
+            return
+        rehearsal = copy.deepcopy(self.state)
+        rehearsal.acts = {k: v for k, v in rehearsal.acts.items() if k != step.act.actor}
+        deaths = Night(rehearsal, dry_run=True).resolve().deaths
+        reanimator = step.act.actor
+        if reanimator in deaths:
+            self.cancelled.add(reanimator)  # Ruling: a reanimator killed tonight does not act
+            return
+        self.inform(reanimator, "deaths_tonight", None, targets=list(deaths))
+        target = step.act.targets[0]
+        if target in deaths:
+            self.revives[target] = reanimator
+
+    def _after_kills(self) -> None:
+        for player in self.state.players.values():
+            hook = ROLES[player.role].after_kills
+            if hook is not None and player.alive:
+                hook(self, player)
+        for client, (night, courtesan) in self.state.infections.items():
+            if night == self.number - 1 and self.state.players[client].alive:
+                self.attack(courtesan, client, source="courtesan", kind="infection")
+        for step in self.effective():
+            for target in step.act.targets:
+                player = self.state.players.get(target)
+                if player is not None and player.alive and ROLES[player.role].dies_of_any_action:
+                    self.attack(step.performer, target, source=step.spec.id, kind="dandelion")
 
     def _settle_deaths(self) -> None:
-        for attack in self.attacks:
+        while self._settled < len(self.attacks):
+            attack = self.attacks[self._settled]
+            self._settled += 1
+            if attack.victim in self.dead or not self.state.players[attack.victim].alive:
+                continue
             saver = self._saver(attack)
             if saver is None:
                 self.dead.add(attack.victim)
             else:
                 attack.saved_by = saver
+
+    def _list_saved(self) -> None:
         for attack in self.attacks:
-            if attack.victim not in self.dead and attack.victim not in self.out.saved:
-                self.out.saved.append(attack.victim)
+            victim = attack.victim
+            if victim not in self.dead and victim not in self.out.saved and self.state.players[victim].alive:
+                self.out.saved.append(victim)
 
     def _saver(self, attack: Attack) -> str | None:
         victim = attack.victim
+        if victim in self.revives:
+            return self.revives[victim]
+        if attack.kind in UNSTOPPABLE:
+            return None
         guard = protection.immune(self, attack)
         if guard is not None:
             return guard
@@ -207,14 +304,18 @@ class Night:
         cop = self.guarded.get(victim)
         if cop is not None and attack.kind not in ("bloody", "bloody_visitor"):
             return cop
-        return None
+        return protection.bodyguard(self, attack)
 
     def _remember(self) -> None:
         for act in self.state.acts.values():
             treated = frozenset(self.treated.get(act.actor, set()))
             if act.action == "heal":
                 treated |= {act.targets[0]}
-            self.state.memory[act.actor] = Memory(self.number, act.action, act.targets, act.option, treated)
+            self.state.memory[act.actor] = Memory(self.number, act.action, act.targets, act.option, act.detail,
+                                                  treated)
+            spec = abilities.action_spec(self.state, self.state.players[act.actor], act.action)
+            if spec is not None and spec.on_sent is not None:
+                spec.on_sent(self.state, act)
 
 
 def _effective_blocks(layer: dict[str, str]) -> dict[str, str]:

@@ -11,7 +11,23 @@ if TYPE_CHECKING:
 
 
 def immune(night: Night, attack: Attack) -> str | None:
-    """A role that an attack of this kind cannot kill (none among the core roles); the name of the saver."""
+    """A role that an attack of this kind cannot kill (the highlander); he is his own saver."""
+    from rankedmafia.rules.roles import ROLES
+
+    role = ROLES[night.state.players[attack.victim].role]
+    if role.mortal_to is not None and attack.kind not in role.mortal_to:
+        return attack.victim
+    return None
+
+
+def bodyguard(night: Night, attack: Attack) -> str | None:
+    """The fan who guards the maniac tonight dies in his place."""
+    if night.state.players[attack.victim].role != "maniac":
+        return None
+    for fan in sorted(night.bodyguards):
+        if fan not in night.dead and night.state.players[fan].alive:
+            night.attack(attack.killer, fan, attack.source, kind="bodyguard", shooters=attack.shooters)
+            return fan
     return None
 
 

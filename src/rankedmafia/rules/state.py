@@ -44,6 +44,17 @@ class GameState:
     votes: dict[str, str] = field(default_factory=dict)  # today's votes: voter -> name | BLUE
     alive_at_start: int = 0  # living players when the current phase began
     winner: str | None = None
+    # what one night leaves for later nights and days
+    delayed: dict[str, Act] = field(default_factory=dict)  # the alcoholic's victims: tomorrow's action
+    infections: dict[str, tuple[int, str]] = field(default_factory=dict)  # client -> (night, courtesan)
+    marks_for_day: dict[str, str] = field(default_factory=dict)  # the rake -> his mark, for the coming day
+    killer_defenses: set[str] = field(default_factory=set)  # the handsome's killers, for the coming day
+    fan_found: dict[str, int] = field(default_factory=dict)  # the fan -> the night he found the maniac
+    self_accused: set[str] = field(default_factory=set)  # fans who will hang in the maniac's place today
+    contracts: dict[str, str] = field(default_factory=dict)  # the mercenary -> an employer he may kill for
+    used_employers: dict[str, set[str]] = field(default_factory=dict)  # the mercenary -> employers used
+    recipients: dict[str, set[str]] = field(default_factory=dict)  # the postman -> recipients so far
+    detective: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side, quarry)
 
     @property
     def starts_with_night(self) -> bool:

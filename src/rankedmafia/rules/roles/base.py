@@ -7,8 +7,9 @@ action's effects are small functions that the night pipeline calls at their stag
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Player, Side
@@ -23,6 +24,7 @@ class Stage(IntEnum):
 
     GUARD = 10  # protections: the cop's guard, the doctor's heals
     KILL = 20  # attempts to kill
+    REACTION = 25  # what an attack or a death sets off: the shahid's mark, the avenger's revenge
     EFFECT = 30  # silences, serum, defenses, marks: after deaths are known
     INFO = 40  # checks, comparisons, interviews, the witness: the world as it stands after blocks
 
@@ -38,6 +40,8 @@ class BlockTier(IntEnum):
 
 Effect = Callable[["Night", Act], None]
 Check = Callable[["GameState", Player, Act], None]
+Reaction = Callable[["Night", Player], None]
+Remember = Callable[["GameState", Act], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +50,15 @@ class Action:
     targets: tuple[int, int] = (1, 1)  # the least and the most targets
     effects: tuple[tuple[Stage, Effect], ...] = ()
     self_target: bool = False
-    no_repeat: bool = False  # not the same target two nights running (lifted when 3 are alive)
+    no_repeat: bool = False  # not the same target two nights running
+    repeat_at_three: bool = True  # ... a limit lifted when the night falls with three alive
     option: str | None = None  # the name of an option beside targets ("role" for heal_from)
     block_tier: BlockTier | None = None  # set for actions that block their target
+    block_chance: Fraction | None = None  # a block that takes only by chance (the cardsharp's 50%)
     visits: bool = True  # goes to the target (a visitor of a bloody kill's target dies with him)
     check: Check | None = None  # extra limits the actor can know, raising RuleViolation
     boss: bool = False  # the mafia boss's action, sent by any ranked mafioso
+    on_sent: Remember | None = None  # what the rules remember of it for the rest of the game
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +78,14 @@ class Role:
     red_vote: int = 1  # the weight of his vote for a candidate
     blue_vote: int = 1  # the weight of his vote to hang nobody
     hostile: bool | None = None  # an enemy of the town for victory (default: any side but the town)
-    unhealable: bool = False  # the doctor's heal does not take on him
+    unhealable: bool = False
+    dies_of_any_action: bool = False  # the dandelion
+    mortal_to: tuple[str, ...] | None = None  # the only attacks that can kill him (the highlander)
+    unhangable: bool = False  # a vote that would hang him hangs nobody (the handsome)  # the doctor's heal does not take on him
     serum_shows: str | None = None  # what the serum shows, if not his role ("" for nothing)
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    appears_as: str | None = None  # the role he is told he has (the werewolf believes he is a civilian)
+    reaction: Reaction | None = None  # a passive rule after the night's deaths (the avenger's revenge)
+    after_kills: Reaction | None = None  # a passive rule before deaths are settled (the sniper)
 
     def action(self, action_id: str) -> Action | None:
         for action in self.actions:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Side
 from rankedmafia.rules.roles.base import Action, Role, Stage
-from rankedmafia.rules.roles.common import check_result
+from rankedmafia.rules.roles.common import check_result, kill_source
 
 if TYPE_CHECKING:
     from rankedmafia.rules.night import Night
@@ -17,13 +17,15 @@ def _check(night: Night, act: Act) -> None:
     target = act.targets[0]
     result = check_result(night.state, target)
     night.inform(act.actor, "check", result, target=target)
+    if night.player(act.actor).role != "commissar":
+        return  # a joker's copied check is his alone
     for player in night.state.players.values():
         if player.alive and player.role == "sergeant":
             night.inform(player.name, "check", result, target=target)
 
 
 def _kill(night: Night, act: Act) -> None:
-    night.attack(act.actor, act.targets[0], source="commissar")
+    night.attack(act.actor, act.targets[0], source=kill_source(night, act.actor))
 
 
 COMMISSAR = Role(

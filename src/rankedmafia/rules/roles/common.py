@@ -33,6 +33,22 @@ def comparison_side(state: GameState, name: str) -> Side:
 
 
 def boss_of(night: Night, actor: str) -> str:
+    """Whom the mafia's action falls on: the clan's boss (a joker copying a mafioso: himself)."""
     clan = night.player(actor).clan
-    assert clan is not None
-    return night.state.bosses[clan]
+    if clan is None:
+        return actor
+    return night.state.bosses.get(clan, actor)
+
+
+def kill_source(night: Night, actor: str) -> str:
+    """What the doctor's heal_from names: the clan for the mafia, the role id for everyone else."""
+    player = night.player(actor)
+    return player.clan or player.role
+
+
+def is_killing(state: GameState, name: str) -> bool:
+    """A role able to kill ("боеспособная роль"): the commissar, the maniac, the sniper, the mafia's ranks
+    and its boss...; the courtesan is not one."""
+    from rankedmafia.rules.roles import ROLES
+
+    return ROLES[state.players[name].role].killer or state.is_boss(name)

@@ -15,7 +15,7 @@ from rankedmafia.rules.chance import THREE_QUARTERS
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
 from rankedmafia.rules.roles.base import Action, Role, Stage
-from rankedmafia.rules.roles.common import boss_of
+from rankedmafia.rules.roles.common import boss_of, kill_source
 
 if TYPE_CHECKING:
     from rankedmafia.rules.night import Night
@@ -33,16 +33,15 @@ def _double_action(night: Night, boss: str) -> None:
 
 def _kill(night: Night, act: Act) -> None:
     boss = boss_of(night, act.actor)
-    clan = night.player(act.actor).clan or "mafia"
     for victim in act.targets:
-        night.attack(boss, victim, source=clan)
+        night.attack(boss, victim, source=kill_source(night, act.actor))
     if len(act.targets) == 2:
         _double_action(night, boss)
 
 
 def _kill_intimidate(night: Night, act: Act) -> None:
     boss = boss_of(night, act.actor)
-    night.attack(boss, act.targets[0], source=night.player(act.actor).clan or "mafia")
+    night.attack(boss, act.targets[0], source=kill_source(night, act.actor))
     _double_action(night, boss)
 
 

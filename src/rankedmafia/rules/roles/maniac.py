@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.model import Act, Side
 from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.roles.common import kill_source
 
 if TYPE_CHECKING:
     from rankedmafia.rules.night import Night
@@ -19,13 +20,13 @@ if TYPE_CHECKING:
 
 def _kill_bloody(night: Night, act: Act) -> None:
     target = act.targets[0]
-    night.attack(act.actor, target, source="maniac", kind="bloody")
+    night.attack(act.actor, target, source=kill_source(night, act.actor), kind="bloody")
     for visitor in night.bloody_visitors.get(target, ()):
-        night.attack(act.actor, visitor, source="maniac", kind="bloody_visitor")
+        night.attack(act.actor, visitor, source=kill_source(night, act.actor), kind="bloody_visitor")
 
 
 def _kill_quick(night: Night, act: Act) -> None:
-    night.attack(act.actor, act.targets[0], source="maniac", kind="quick")
+    night.attack(act.actor, act.targets[0], source=kill_source(night, act.actor), kind="quick")
 
 
 def _torture(night: Night, act: Act) -> None:

@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Side
 from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.roles.common import kill_source
 
 if TYPE_CHECKING:
     from rankedmafia.rules.night import Night
 
 
 def _kill(night: Night, act: Act) -> None:
-    night.attack(act.actor, act.targets[0], source="sheriff")
+    night.attack(act.actor, act.targets[0], source=kill_source(night, act.actor))
 
 
 SHERIFF = Role(

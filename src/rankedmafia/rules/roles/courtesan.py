@@ -1,0 +1,45 @@
+"""Путана, who plays alone or, by house rule, on the maniac's side.
+1. `infect` — the client dies at the end of the next night, unless the doctor heals him tonight or the next
+   night, or a girl visits him tonight (a girl the next night does not help); 50% he cannot vote tomorrow.
+   A shahid dying of it takes his mark with 50% (shahid.py).
+2. `seduce` — no infection, but the client cannot vote tomorrow (100%).
+"Сегодня Вася лишен возможности голосовать" is announced."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules import protection
+from rankedmafia.rules.chance import HALF
+from rankedmafia.rules.model import Act, Side
+from rankedmafia.rules.roles.base import Action, BlockTier, Role, Stage
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+
+
+def _infect(night: Night, act: Act) -> None:
+    client = act.targets[0]
+    if night.protected_from(client, act.actor):
+        return
+    girls = [v for v in night.visitors(client, (BlockTier.TOWN,)) if night.player(v).role == "girl"]
+    doctor = night.heals.get(client)
+    if girls or (doctor is not None and protection.may_treat(night, doctor, client)):
+        return
+    night.new_infections[client] = (night.number, act.actor)
+    if night.draw(f"infection_silence:{client}", HALF):
+        night.silence(client, by=act.actor, cause="infection")
+
+
+def _seduce(night: Night, act: Act) -> None:
+    night.silence(act.targets[0], by=act.actor, cause="seduction")
+
+
+COURTESAN = Role(
+    id="courtesan", side=Side.LONERS, team="courtesan",
+    names={"ru": ("путана", "путаны"), "en": ("courtesan", "courtesan")},
+    actions=(
+        Action("infect", effects=((Stage.EFFECT, _infect),)),
+        Action("seduce", effects=((Stage.EFFECT, _seduce),)),
+    ),
+)

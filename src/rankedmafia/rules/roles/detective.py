@@ -1,0 +1,49 @@
+"""Детектив: his side (town, mafia or the maniac's) is drawn at random when roles are dealt; so is his
+quarry: the mafia's boss for the town, the commissar for the mafia, the maniac's choice of the two for the
+maniac (house rule `detective_quarry`). Each night he names a player and learns whether it is his quarry;
+when it is, he also learns who heads his side. The commissar sees him as not mafia; the town journalist
+as the side he works for. He wins with that side."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.model import Act, Side
+from rankedmafia.rules.roles.base import Action, Role, Stage
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.state import GameState
+
+SIDES = ("town", "mafia", "maniac")
+
+
+def head_of(state: GameState, side: str) -> str | None:
+    """Who heads the side the detective works for: the boss, the maniac, the commissar."""
+    if side == "mafia":
+        return next(iter(state.bosses.values()), None)
+    role = "maniac" if side == "maniac" else "commissar"
+    return next((p.name for p in state.players.values() if p.alive and p.role == role), None)
+
+
+def is_quarry(state: GameState, target: str, quarry: str) -> bool:
+    if quarry == "boss":
+        return state.is_boss(target)
+    return state.players[target].role == quarry
+
+
+def _investigate(night: Night, act: Act) -> None:
+    state = night.state
+    side, quarry = state.detective[act.actor]
+    target = act.targets[0]
+    if is_quarry(state, target, quarry):
+        night.inform(act.actor, "investigate", "found", target=target, employer=head_of(state, side))
+    else:
+        night.inform(act.actor, "investigate", "not_found", target=target)
+
+
+DETECTIVE = Role(
+    id="detective", side=Side.LONERS,
+    names={"ru": ("детектив", "детектива"), "en": ("detective", "detective")},
+    actions=(Action("investigate", effects=((Stage.INFO, _investigate),)),),
+)

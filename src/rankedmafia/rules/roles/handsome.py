@@ -1,0 +1,11 @@
+"""Красавчик: "Не лечится, не палится сывороткой, не вешается. Кто убьет красавчика получит отмазку на
+голосовании. При убийстве роль раскрывается всегда." (The killer's defense: consequences.py; the
+gallows: day.py.)"""
+
+from rankedmafia.rules.model import Side
+from rankedmafia.rules.roles.base import Role
+
+HANDSOME = Role(
+    id="handsome", side=Side.TOWN, unhealable=True, serum_shows="", unhangable=True, always_revealed=True,
+    names={"ru": ("красавчик", "красавчика"), "en": ("handsome", "handsome")},
+)

@@ -1,0 +1,66 @@
+"""Наемник: `hire` an employer, optionally naming a victim. The hire succeeds if the employer is a killing
+role (the courtesan is not one); the mercenary is told privately whether it did. With a success he may kill
+anyone but the employer, that night or on a later night while the employer lives (`kill`). Each employer
+once per game, once the kill is used. The employer learns nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.model import Act, Player, Side
+from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.roles.common import is_killing
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.state import GameState
+
+
+def _hire(night: Night, act: Act) -> None:
+    state = night.state
+    employer = act.targets[0]
+    success = is_killing(state, employer)
+    night.inform(act.actor, "hire", "success" if success else "fail", target=employer)
+    if not success:
+        return
+    if len(act.targets) == 2:
+        night.attack(act.actor, act.targets[1], source="mercenary")
+        state.used_employers.setdefault(act.actor, set()).add(employer)
+        state.contracts.pop(act.actor, None)
+    else:
+        state.contracts[act.actor] = employer
+
+
+def _kill(night: Night, act: Act) -> None:
+    state = night.state
+    employer = state.contracts.pop(act.actor, None)
+    if employer is None:
+        return
+    night.attack(act.actor, act.targets[0], source="mercenary")
+    state.used_employers.setdefault(act.actor, set()).add(employer)
+
+
+def _hire_limits(state: GameState, player: Player, act: Act) -> None:
+    if act.targets[0] in state.used_employers.get(player.name, set()):
+        raise RuleViolation("employer_used", name=act.targets[0])
+
+
+def _kill_limits(state: GameState, player: Player, act: Act) -> None:
+    employer = state.contracts.get(player.name)
+    if employer is None:
+        raise RuleViolation("no_contract")
+    if not state.players[employer].alive:
+        raise RuleViolation("employer_dead", name=employer)
+    if act.targets[0] == employer:
+        raise RuleViolation("employer_victim", name=employer)
+
+
+MERCENARY = Role(
+    id="mercenary", side=Side.TOWN,
+    names={"ru": ("наемник", "наемника"), "en": ("mercenary", "mercenary")},
+    actions=(
+        Action("hire", targets=(1, 2), check=_hire_limits, effects=((Stage.KILL, _hire),)),
+        Action("kill", check=_kill_limits, effects=((Stage.KILL, _kill),)),
+    ),
+)

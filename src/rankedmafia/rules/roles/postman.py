@@ -1,0 +1,38 @@
+"""Почтальон: checks one player and the result goes to another: "называет два имени - одно кого
+проверяет, второе кому присылает проверку". Never the same recipient twice; not in the summary; he
+himself learns nothing. The result is "mafia / not mafia"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.model import Act, Player, Side
+from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.roles.common import check_result
+
+if TYPE_CHECKING:
+    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.state import GameState
+
+
+def _deliver(night: Night, act: Act) -> None:
+    checked, recipient = act.targets
+    night.inform(recipient, "check", check_result(night.state, checked), target=checked)
+
+
+def _new_recipient(state: GameState, player: Player, act: Act) -> None:
+    if act.targets[1] in state.recipients.get(player.name, set()):
+        raise RuleViolation("postman_recipient", name=act.targets[1])
+
+
+def _remember_recipient(state: GameState, act: Act) -> None:
+    state.recipients.setdefault(act.actor, set()).add(act.targets[1])
+
+
+POSTMAN = Role(
+    id="postman", side=Side.TOWN,
+    names={"ru": ("почтальон", "почтальона"), "en": ("postman", "postman")},
+    actions=(Action("deliver", targets=(2, 2), check=_new_recipient, on_sent=_remember_recipient,
+                    effects=((Stage.INFO, _deliver),)),),
+)
