@@ -236,20 +236,23 @@ class Night:
 
     def _reanimation(self) -> None:
         """The reanimator acts after everyone: he is told who died tonight and may revive one of them."""
-        step = next((s for s in self.effective() if s.spec.id == "revive"), None)
-        if step is None or self.dry_run:
+        if self.dry_run:
             return
+        for reanimator in self.state.players.values():
+            if reanimator.alive and reanimator.role == "reanimator":
+                self._reanimate(reanimator.name)
+
+    def _reanimate(self, reanimator: str) -> None:
         rehearsal = copy.deepcopy(self.state)
-        rehearsal.acts = {k: v for k, v in rehearsal.acts.items() if k != step.act.actor}
+        rehearsal.acts.pop(reanimator, None)
         deaths = Night(rehearsal, dry_run=True).resolve().deaths
-        reanimator = step.act.actor
         if reanimator in deaths:
             self.cancelled.add(reanimator)  # Ruling: a reanimator killed tonight does not act
             return
-        self.inform(reanimator, "deaths_tonight", None, targets=list(deaths))
-        target = step.act.targets[0]
-        if target in deaths:
-            self.revives[target] = reanimator
+        self.out.info.append({"to": reanimator, "kind": "deaths_tonight", "targets": list(deaths)})
+        step = next((s for s in self.effective() if s.performer == reanimator and s.spec.id == "revive"), None)
+        if step is not None and step.act.targets[0] in deaths:
+            self.revives[step.act.targets[0]] = reanimator
 
     def _after_kills(self) -> None:
         for player in self.state.players.values():

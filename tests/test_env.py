@@ -1,0 +1,108 @@
+"""The PettingZoo environment: PettingZoo's own API and seed tests, exact masks, rewards, rendering."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from rankedmafia.setup import preset
+from rankedmafia.sim.env import ACTIONS, RankedMafiaEnv, action_count, env, observation_size
+from rankedmafia.sim.exact import vanilla_setup
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("setup", ["classic-12", "classic-20"])
+def test_pettingzoo_api(setup: str) -> None:
+    api_test(env(setup), num_cycles=400, verbose_progress=False)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pettingzoo_seed() -> None:
+    seed_test(lambda: env("classic-12"), num_cycles=400)
+
+
+def play(environment: RankedMafiaEnv, seed: int) -> tuple[dict[str, float], int, list[str]]:
+    """A whole game of masked random actions; the rewards each agent collected, steps, refusals."""
+    environment.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    refusals: list[str] = []
+    steps = 0
+    for agent in environment.agent_iter(max_iter=20_000):
+        observation, reward, termination, truncation, info = environment.last()
+        totals[agent] += reward
+        if "refused" in info:
+            refusals.append(info["refused"])
+        if termination or truncation:
+            environment.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert observation["observation"].shape == (observation_size(len(environment.possible_agents)),)
+        assert mask[0] == 1 and mask.sum() >= 1
+        environment.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    return totals, steps, refusals
+
+
+@pytest.mark.parametrize("setup", ["classic-12", "classic-20"])
+def test_masked_actions_are_always_accepted_and_games_end(setup: str) -> None:
+    environment = env(setup)
+    for seed in range(6):
+        totals, steps, refusals = play(environment, seed)
+        assert refusals == [], "the mask allows only what the engine accepts"
+        game = environment.game
+        assert game is not None and game.over and steps > 0
+        assert environment.agents == []
+        winners = set(game.winners())
+        for agent, total in totals.items():
+            expected = 0.0 if game.winner == "draw" else (1.0 if agent in winners else -1.0)
+            assert total == expected
+
+
+def test_masks_follow_the_phase() -> None:
+    environment = env(vanilla_setup(6, 1))
+    environment.reset(seed=3)
+    n = 6
+    game = environment.game
+    assert game is not None
+    agent = environment.agent_selection
+    mask = environment.observe(agent)["action_mask"]
+    assert mask.shape == (action_count(n),)
+    assert mask[1] == 0 and mask[2:2 + n].sum() == 0  # no votes at night
+    kill = ACTIONS.index("kill")
+    allowed = np.flatnonzero(mask[2 + n + kill * n: 2 + n + (kill + 1) * n])
+    assert len(allowed) == 5 and environment.seat[agent] not in allowed  # the boss alone acts: not himself
+    environment.step(2 + n + kill * n + int(allowed[0]))
+    assert game.phase.kind.value == "day"
+    voter = environment.agent_selection
+    day_mask = environment.observe(voter)["action_mask"]
+    assert day_mask[0] == day_mask[1] == 1 and day_mask[2:2 + n].sum() == len(game.alive())
+    others = [a for a in environment.agents if a != voter]
+    assert environment.observe(others[0])["action_mask"].sum() == 0  # not his turn
+
+
+def test_observation_is_the_players_view_only() -> None:
+    environment = env(preset("classic-12"))
+    environment.reset(seed=11)
+    game = environment.game
+    assert game is not None
+    for agent in environment.possible_agents:
+        vector = environment.observe(agent)["observation"]
+        n = 12
+        roles_known = vector[n + 21:].reshape(n, -1)[:, 1:1 + (len(vector[n:n + 20]))]
+        known = {environment.possible_agents[i] for i in range(n) if roles_known[i].any()}
+        clan = set(game.view(agent).clan)
+        assert known == ({agent} | clan)  # at the start he knows his own role and his clan's, no more
+    assert environment.observation_space(agent).contains(environment.observe(agent))
+
+
+def test_text_rendering() -> None:
+    environment = env("classic-12", render_mode="ansi")
+    assert "reset" in (environment.render() or "")
+    environment.reset(seed=2)
+    text = environment.render() or ""
+    assert text.splitlines()[0] == "classic-12, now: night 1"
+    assert len(text.splitlines()) == 13 and "<" in text
+    play(environment, 2)
+    assert "winner:" in (environment.render() or "")
