@@ -69,7 +69,8 @@ def test_every_policy_plays_whole_games(policy: str, setup: str) -> None:
     chosen = preset(setup)
     winners = set()
     for i in range(8):
-        game = play_game(new_game(chosen, names(chosen.players), f"t:{i}"), make_policy(policy, random.Random(i)))
+        game = new_game(chosen, names(chosen.players), f"t:{i}")
+        play_game(game, make_policy(policy, random.Random(i)))
         assert game.over or len(game.results) == 200
         winners.add(game.winner)
     assert winners - {None}, "at least one game ends"
@@ -101,8 +102,8 @@ def test_policies_are_reproducible() -> None:
 
 def test_one_policy_per_seat() -> None:
     chosen = preset("classic-12")
-    table: dict[str, Policy] = {
-        name: (HeuristicPolicy if i % 2 else RandomPolicy)(random.Random(i)) for i, name in enumerate(names(12))}
+    table: dict[str, Policy] = {name: (HeuristicPolicy if i % 2 else RandomPolicy)(random.Random(i))
+                                for i, name in enumerate(names(12))}
     game = play_game(new_game(chosen, names(12), "mixed"), table)
     assert game.over
 

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
 from rankedmafia.setup import preset
-from rankedmafia.sim.env import ACTIONS, RankedMafiaEnv, action_count, env, observation_size
+from rankedmafia.sim.env import (
+    ACTIONS,
+    PER_SEAT,
+    ROLE_IDS,
+    RankedMafiaEnv,
+    action_count,
+    env,
+    observation_size,
+)
 from rankedmafia.sim.exact import vanilla_setup
 
 
@@ -89,9 +97,10 @@ def test_observation_is_the_players_view_only() -> None:
     assert game is not None
     for agent in environment.possible_agents:
         vector = environment.observe(agent)["observation"]
-        n = 12
-        roles_known = vector[n + 21:].reshape(n, -1)[:, 1:1 + (len(vector[n:n + 20]))]
-        known = {environment.possible_agents[i] for i in range(n) if roles_known[i].any()}
+        n, roles = 12, len(ROLE_IDS)
+        seats = vector[n + roles + 3:].reshape(n, PER_SEAT)
+        assert seats[:, 0].all()  # everybody alive
+        known = {environment.possible_agents[i] for i in range(n) if seats[i, 1:1 + roles].any()}
         clan = set(game.view(agent).clan)
         assert known == ({agent} | clan)  # at the start he knows his own role and his clan's, no more
     assert environment.observation_space(agent).contains(environment.observe(agent))

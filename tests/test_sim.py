@@ -149,7 +149,7 @@ def test_ray_backend_without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
             raise ImportError("no ray")
         return real(name, package)
 
-    monkeypatch.setattr(runner.importlib, "import_module", no_ray)
+    monkeypatch.setattr(importlib, "import_module", no_ray)
     with pytest.raises(SimulationError, match="pip install 'rankedmafia\\[ray\\]'"):
         simulate(preset("classic-12"), 5, backend="ray")
 
