@@ -45,24 +45,29 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
     return info
 
 
-def summaries(log: tuple[dict[str, Any], ...] | list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
-    """The public summary of each finished phase, from the events a viewer holds."""
+def summaries(
+    log: tuple[dict[str, Any], ...] | list[dict[str, Any]], lang: str, finished: list[tuple[str, int]]
+) -> list[dict[str, Any]]:
+    """The public summary of each finished phase (in order), from the events a viewer holds."""
     renderer = Renderer(lang)
     phases: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
     for event in log:
-        phases[(event["phase"], event["number"])].append(event)
-    out = []
-    for (kind, number), events in phases.items():
-        public = [e for e in events if e.get("to") is None]
-        out.append(
-            {
-                "phase": kind,
-                "number": number,
-                "title": renderer.title(kind, number),
-                "lines": renderer.public(kind, public),
-            }
-        )
-    return out
+        if event.get("to") is None:
+            phases[(event["phase"], event["number"])].append(event)
+    return [
+        {
+            "phase": kind,
+            "number": number,
+            "title": renderer.title(kind, number),
+            "lines": renderer.public(kind, phases.get((kind, number), [])),
+        }
+        for kind, number in finished
+    ]
+
+
+def finished_phases(game: Game) -> list[tuple[str, int]]:
+    """Which phases are over: public (everyone sees the summaries posted)."""
+    return [(r.phase.kind.value, r.phase.number) for r in game.results]
 
 
 def private_lines(view: PlayerView, lang: str) -> list[dict[str, Any]]:
@@ -158,7 +163,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
         }
         for s in view.seats
     ]
-    data["summaries"] = summaries(view.log, lang)
+    data["summaries"] = summaries(view.log, lang, finished_phases(game))
     data["private"] = private_lines(view, lang)
     data.update(votes_public(game))
     data["in_clan"] = bool(view.clan)
@@ -177,7 +182,7 @@ def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
             for e in r.events
             if e.get("to") is None
         ]
-        data["summaries"] = summaries(events, lang)
+        data["summaries"] = summaries(events, lang, finished_phases(game))
         if live.status == "over":
             data["seats"] = seats_public(live, {p.name: p.role for p in game.players()})
     return data

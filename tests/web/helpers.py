@@ -1,0 +1,160 @@
+"""Shared helpers of the web tests: servers in subprocesses, PostgreSQL schemas, games played through the API."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+
+PG_BASE = os.environ.get("RANKEDMAFIA_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+# A small game: every role acts or votes, and a whole game takes a few phases.
+SMALL_SETUP = "name: small\nplayers: 5\nroles: {mafia1: 1, commissar: 1, doctor: 1, civilian: 2}\n"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def pg_schema_url(schema: str) -> str:
+    return f"{PG_BASE}?options=-csearch_path%3D{schema}"
+
+
+def pg_execute(sql: str) -> None:
+    with psycopg.connect(PG_BASE, autocommit=True) as connection:
+        connection.execute(sql)  # type: ignore[arg-type]
+
+
+class Server:
+    """`rankedmafia serve` in a subprocess, on a free loopback port."""
+
+    def __init__(self, data: Path, database: str | None = None, port: int | None = None) -> None:
+        self.data = data
+        self.database = database
+        self.port = port or free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        args = [sys.executable, "-m", "rankedmafia", "serve", "--port", str(self.port), "--data", str(self.data)]
+        if self.database:
+            args += ["--database", self.database]
+        log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115 - kept for the process
+        self.process = subprocess.Popen(args, stdout=log, stderr=log)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url + "/api/ping", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}")
+            time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+Client = Any  # httpx.Client or starlette's TestClient: the same calls
+
+
+def create_game(client: Client, setup_yaml: str = SMALL_SETUP, night: int = 3600, day: int = 3600) -> dict[str, Any]:
+    r = client.post("/api/games", json={"setup_yaml": setup_yaml, "night_seconds": night, "day_seconds": day,
+                                        "title": "test"})
+    assert r.status_code == 201, r.text
+    game: dict[str, Any] = r.json()
+    return game
+
+
+def join_all(client: Client, game_id: str, count: int, prefix: str = "Игрок") -> dict[str, str]:
+    tokens = {}
+    for i in range(count):
+        r = client.post(f"/api/games/{game_id}/join", json={"nickname": f"{prefix}{i + 1}"})
+        assert r.status_code == 201, r.text
+        tokens[r.json()["name"]] = r.json()["token"]
+    return tokens
+
+
+def started_game(client: Client, players: int = 5, setup_yaml: str = SMALL_SETUP,
+                 **times: int) -> tuple[dict[str, Any], dict[str, str]]:
+    game = create_game(client, setup_yaml, **times)
+    tokens = join_all(client, game["id"], players)
+    r = client.post(f"/api/host/{game['admin_token']}/start")
+    assert r.status_code == 200, r.text
+    return game, tokens
+
+
+def random_move(client: Client, token: str, rng: random.Random,
+                seen: Callable[[str, Any], None] | None = None) -> None:
+    """One legal move for this player, chosen from what his own view offers."""
+    r = client.get(f"/api/player/{token}")
+    assert r.status_code == 200, r.text
+    data = r.json()
+    if seen is not None:
+        seen(r.text, data)
+    game, me = data["game"], data["me"]
+    if game["status"] != "running" or not me.get("alive"):
+        return
+    if game["phase"] == "night":
+        if me["sent"] or not me["actions"]:
+            return
+        action = rng.choice(me["actions"])
+        count = max(action["least"], 1) if action["most"] else 0
+        if count > len(action["targets"]):
+            return
+        body: dict[str, Any] = {"action": action["id"], "targets": rng.sample(action["targets"], count)}
+        if action["option"]:
+            body["option"] = rng.choice(action["choices"])["id"]
+        r = client.post(f"/api/player/{token}/act", json=body)
+        assert r.status_code in (200, 409), r.text  # 409: a limit the rules refuse (a repeat target)
+        if seen is not None:
+            seen(r.text, None)
+    else:
+        living = [s["name"] for s in data["seats"] if s["alive"]]
+        r = client.post(f"/api/player/{token}/vote", json={"choice": rng.choice([*living, "blue"])})
+        assert r.status_code in (200, 409), r.text
+        if seen is not None:
+            seen(r.text, None)
+
+
+def play_to_end(client: Client, game: dict[str, Any], tokens: dict[str, str], rng: random.Random,
+                seen: Callable[[str, str, Any], None] | None = None, phases: int = 40) -> dict[str, Any]:
+    admin = game["admin_token"]
+    for _ in range(phases):
+        info = client.get(f"/api/host/{admin}").json()
+        if info["game"]["status"] == "over":
+            return info
+        for name, token in tokens.items():
+            random_move(client, token, rng, (lambda text, data, n=name: seen(n, text, data)) if seen else None)
+        info = client.get(f"/api/host/{admin}").json()
+        if info["game"]["status"] != "over":
+            client.post(f"/api/host/{admin}/resolve")
+    info = client.get(f"/api/host/{admin}").json()
+    assert info["game"]["status"] == "over", info
+    return info
