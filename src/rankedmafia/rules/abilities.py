@@ -7,16 +7,18 @@ from dataclasses import replace
 from rankedmafia.rules.model import Act, Player
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.base import Action, BlockTier
-from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
+from rankedmafia.rules.roles.mafia import BOSS_ACTIONS, VOTE_KILL
 from rankedmafia.rules.state import GameState
 
 
 def available_actions(state: GameState, player: Player) -> tuple[Action, ...]:
     """His role's own actions (unless becoming boss took them) and, for a ranked mafioso or the boss,
-    the boss's."""
+    the boss's; in a game with a double agent every clan member votes for the clan's kill instead."""
     role = ROLES[player.role]
     boss = state.is_boss(player.name)
     own = () if boss and role.loses_actions_as_boss else role.actions
+    if state.vote_kills:
+        return own + (VOTE_KILL,) if state.clans_of(player.name) else own
     if role.ranked or boss:
         return own + BOSS_ACTIONS
     return own
@@ -37,11 +39,23 @@ def boss_rank(state: GameState, name: str) -> int:
 
 
 def next_boss(state: GameState, clan: str) -> str | None:
-    """Rule book: mafia1 -> mafia2 -> mafia3 -> journalist -> ... -> the lawyer, the last of them."""
-    heirs = [p for p in state.clan_members(clan) if ROLES[p.role].succession is not None]
-    if not heirs:
-        return None
-    return min(heirs, key=lambda p: (ROLES[p.role].succession or 99, p.seat)).name
+    """Rule book: mafia1 -> mafia2 -> mafia3 -> journalist -> ... -> the lawyer, the last of them; a double
+    agent stands in each chain at the rank the deal gave him."""
+    chain = clan_chain(state, clan)
+    return chain[0] if chain else None
+
+
+def clan_chain(state: GameState, clan: str) -> list[str]:
+    """The clan's living members who can lead it, in the order they would."""
+    def key(player: Player) -> tuple[int, int, int]:
+        ranks = state.agent_ranks.get(player.name)
+        if ranks is not None:
+            return (ranks[clan], 0, player.seat)
+        return (ROLES[player.role].succession or 99, 1, player.seat)
+
+    heirs = [p for p in state.clan_members(clan)
+             if ROLES[p.role].succession is not None or p.name in state.agent_ranks]
+    return [p.name for p in sorted(heirs, key=key)]
 
 
 def copied_spec(state: GameState, act: Act) -> Action | None:

@@ -16,20 +16,13 @@ from rankedmafia.rules.abilities import available_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, Player
+from rankedmafia.rules.seating import Seat, seat_players
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.base import Action
 from rankedmafia.rules.state import GameState, HouseRules
 from rankedmafia.rules.view import PlayerView, build_view
 
 THREE_ALIVE = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    name: str
-    role: str
-    clan: str | None = None  # for games with two mafia clans
-    side: str | None = None  # a detective's side, when it must be fixed
 
 
 @dataclass(slots=True)
@@ -62,26 +55,16 @@ class Game:
 
     def __init__(self, seats: Sequence[Seat], seed: int | str, chance: ChanceMode | str = ChanceMode.SEEDED,
                  rules: Mapping[str, Any] | None = None, start: PhaseKind | str = PhaseKind.NIGHT) -> None:
-        players: dict[str, Player] = {}
-        for index, seat in enumerate(seats):
-            if seat.name in players:
-                raise RuleViolation("duplicate_name", name=seat.name)
-            if seat.name == BLUE or not seat.name.strip():
-                raise RuleViolation("reserved_name", name=seat.name)
-            role = ROLES.get(seat.role)
-            if role is None:
-                raise RuleViolation("unknown_role", role=seat.role, name=seat.name)
-            clan = seat.clan or ("mafia" if role.side == "mafia" else None)
-            team = clan or ("town" if role.side == "town" else role.team or role.id)
-            players[seat.name] = Player(seat.name, index, role.id, role.id, team, clan)
-        if len(players) < 2:
-            raise RuleViolation("too_few_players", least=2)
         start_kind = PhaseKind(start)
+        house = HouseRules.from_mapping(dict(rules or {}))
+        dice = Chance(seed, ChanceMode(chance))
+        seating = seat_players(seats, Chance(seed), house)
+        players = seating.players
         self.seed = seed
         self.commitment = commitment(seed)
-        self.state = GameState(players=players, chance=Chance(seed, ChanceMode(chance)),
-                               rules=HouseRules.from_mapping(dict(rules or {})),
-                               phase=Phase(start_kind, 1), start=start_kind)
+        self.state = GameState(players=players, chance=dice, rules=house, phase=Phase(start_kind, 1),
+                               start=start_kind, detective=seating.detective, agent_ranks=seating.agent_ranks,
+                               vote_kills=bool(seating.agent_ranks))
         for clan in {p.clan for p in players.values() if p.clan is not None}:
             boss = next_boss(self.state, clan)
             if boss is not None:

@@ -23,6 +23,7 @@ from rankedmafia.rules import abilities, consequences, protection
 from rankedmafia.rules.model import Act, Attack, Memory, Player, Silence
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.base import Action, BlockTier, Stage
+from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
 from rankedmafia.rules.state import GameState
 
 BLOODY_VISITOR_TIERS = (BlockTier.ALCOHOLIC, BlockTier.MAFIA, BlockTier.TOWN)
@@ -173,12 +174,15 @@ class Night:
             if act.actor in self.state.delayed:
                 continue  # the alcoholic's victim does last night's deed instead
             spec = abilities.resolved_spec(self.state, player, act)
-            if spec is None:
+            if spec is None or spec is VOTE_KILL:
                 continue
             if spec.boss and player.clan is not None:
                 boss_acts.setdefault(player.clan, []).append(act)
             else:
                 steps.append(Step(act.actor, abilities.resolved_act(act), spec, act))
+        if self.state.vote_kills:
+            steps.extend(self._clan_votes())
+            return steps + self._delayed_steps()
         for clan, acts in boss_acts.items():
             boss = self.state.bosses.get(clan)
             if boss is None or boss in self.state.delayed:
@@ -187,11 +191,29 @@ class Night:
             spec = abilities.action_spec(self.state, self.state.players[in_force.actor], in_force.action)
             if spec is not None:
                 steps.append(Step(boss, in_force, spec))
+        return steps + self._delayed_steps()
+
+    def _delayed_steps(self) -> list[Step]:
+        steps = []
         for performer, act in self.state.delayed.items():
             if self.state.players[performer].alive:
                 spec = abilities.delayed_spec(self.state, act)
                 if spec is not None:
                     steps.append(Step(performer, abilities.resolved_act(act), spec, act))
+        return steps
+
+    def _clan_votes(self) -> list[Step]:
+        """In a game with a double agent, each clan kills whom its members' vote names (the agent's vote
+        counts in both his clans); the kill falls on the boss, and his block stops it."""
+        votes = [a for a in self.state.acts.values() if a.action == "vote_kill"]
+        steps = []
+        for clan, boss in self.state.bosses.items():
+            chain = abilities.clan_chain(self.state, clan)
+            ballot = [(a.actor, a.targets[0], chain.index(a.actor), a.actor == boss)
+                      for a in votes if a.actor in chain]
+            victim = clan_vote(ballot)
+            if victim is not None and boss not in self.state.delayed:
+                steps.append(Step(boss, Act(boss, "vote_kill", (victim,), option=clan), VOTE_KILL))
         return steps
 
     def _settle_blocks(self) -> set[str]:

@@ -12,21 +12,33 @@ from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.base import Role
 
 
+HOUSE_RULES: dict[str, tuple[str, ...]] = {
+    "tie": ("nobody", "random"),  # a tie at the top of the vote: nobody is hanged, or one of the tied
+    "courtesan_team": ("alone", "maniac"),  # the courtesan plays alone or on the maniac's side
+    "detective_quarry": ("commissar", "boss"),  # the maniac's choice for a detective on his side
+}
+
+
 @dataclass(slots=True)
 class HouseRules:
-    """House-rule overrides, each documented in docs/rules.md."""
+    """House-rule overrides, each documented in docs/rules.md (the first value is the default)."""
 
-    tie: str = "nobody"  # a tie at the top of the vote: "nobody" is hanged, or one of the tied "random"
+    tie: str = "nobody"
+    courtesan_team: str = "alone"
+    detective_quarry: str = "commissar"
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> HouseRules:
         rules = cls()
         for key, value in data.items():
-            if key == "tie" and value in ("nobody", "random"):
-                rules.tie = value
-            else:
-                raise RuleViolation("unknown_house_rule", rule=key, value=value)
+            if value not in HOUSE_RULES.get(key, ()):
+                raise RuleViolation("unknown_house_rule", rule=key, value=value,
+                                    choices=", ".join(HOUSE_RULES.get(key, ())))
+            setattr(rules, key, value)
         return rules
+
+    def as_mapping(self) -> dict[str, str]:
+        return {key: getattr(self, key) for key in HOUSE_RULES}
 
 
 @dataclass(slots=True)
@@ -55,6 +67,8 @@ class GameState:
     used_employers: dict[str, set[str]] = field(default_factory=dict)  # the mercenary -> employers used
     recipients: dict[str, set[str]] = field(default_factory=dict)  # the postman -> recipients so far
     detective: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side, quarry)
+    agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # double agent -> clan -> rank
+    vote_kills: bool = False  # a game with a double agent: each clan's kill is decided by its vote
 
     @property
     def starts_with_night(self) -> bool:
@@ -80,10 +94,20 @@ class GameState:
 
     def is_boss(self, name: str) -> bool:
         clan = self.players[name].clan
-        return clan is not None and self.bosses.get(clan) == name
+        if clan is None:
+            return name in self.agent_ranks and name in self.bosses.values()
+        return self.bosses.get(clan) == name
+
+    def clans_of(self, name: str) -> tuple[str, ...]:
+        """The clans he belongs to: one, none, or both for the double agent."""
+        if name in self.agent_ranks:
+            return tuple(self.agent_ranks[name])
+        clan = self.players[name].clan
+        return (clan,) if clan is not None else ()
 
     def clan_members(self, clan: str, alive_only: bool = True) -> list[Player]:
-        return [p for p in self.players.values() if p.clan == clan and (p.alive or not alive_only)]
+        return [p for p in self.players.values()
+                if clan in self.clans_of(p.name) and (p.alive or not alive_only)]
 
     def silenced_on(self, day: int) -> list[Silence]:
         return [s for s in self.silences if day in s.days and self.players[s.player].alive]

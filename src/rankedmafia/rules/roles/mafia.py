@@ -9,6 +9,7 @@ mafioso may send the action; the highest-ranked sender's stands.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.chance import THREE_QUARTERS
@@ -74,6 +75,30 @@ BOSS_ACTIONS = (
     Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), check=_intimidation_cap,
            boss=True),
 )
+
+
+# Rule book, "Двойной агент": "В личку ведущему отписываются все мафиози, голосуя, кого они будут убивать
+# ночью. Жертва, набравшая максимальное число голосов в мафиозном голосовании, погибает. Спорные ситуации
+# решает босс мафии, имея не один голос, как у рядового мафиози, а полтора."
+def _clan_kill(night: Night, act: Act) -> None:
+    night.attack(act.actor, act.targets[0], source=act.option or kill_source(night, act.actor))
+
+
+VOTE_KILL = Action("vote_kill", effects=((Stage.KILL, _clan_kill),))
+BOSS_VOTE = Fraction(3, 2)
+
+
+def clan_vote(votes: list[tuple[str, str, int, bool]]) -> str | None:
+    """The clan's victim from (voter, target, the voter's place in the chain, is he the boss): the most
+    weight wins; a tie goes to the target of the highest-ranked voter among the tied."""
+    weight: dict[str, Fraction] = {}
+    for _, target, _, boss in votes:
+        weight[target] = weight.get(target, Fraction(0)) + (BOSS_VOTE if boss else 1)
+    if not weight:
+        return None
+    top = max(weight.values())
+    tied = {t for t, w in weight.items() if w == top}
+    return min((place, target) for _, target, place, _ in votes if target in tied)[1]
 
 
 def _ranked(rank: int) -> Role:
