@@ -30,12 +30,18 @@ class Policy(Protocol):
 def play_phase(game: Game, policies: Policy | Mapping[str, Policy]) -> None:
     """Every living player acts (at night) or votes (by day) under his policy; the phase is not resolved."""
     night = game.phase.kind is PhaseKind.NIGHT
-    for name in game.alive():
-        policy = policies[name] if isinstance(policies, Mapping) else policies
-        if night:
-            policy.act(game, name)
-        else:
-            policy.vote(game, name)
+    if isinstance(policies, Mapping):
+        for name in game.alive():
+            if night:
+                policies[name].act(game, name)
+            else:
+                policies[name].vote(game, name)
+    elif night:
+        for name in game.alive():
+            policies.act(game, name)
+    else:
+        for name in game.alive():
+            policies.vote(game, name)
 
 
 def play_game(game: Game, policies: Policy | Mapping[str, Policy], max_phases: int = MAX_PHASES) -> Game:
