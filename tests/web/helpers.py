@@ -95,7 +95,7 @@ def create_game(client: Client, setup_yaml: str = SMALL_SETUP, night: int = 3600
 def join_all(client: Client, game_id: str, count: int, prefix: str = "Игрок") -> dict[str, str]:
     tokens = {}
     for i in range(count):
-        r = client.post(f"/api/games/{game_id}/join", json={"nickname": f"{prefix}{i + 1}"})
+        r = client.post(f"/api/games/{game_id}/join", json={"nickname": f"{prefix}{i + 1:02d}"})
         assert r.status_code == 201, r.text
         tokens[r.json()["name"]] = r.json()["token"]
     return tokens
