@@ -69,7 +69,10 @@ def _seats(script: Mapping[str, Any]) -> list[Seat]:
         unknown = set(entry) - {"name", "role", "clan", "side"}
         if unknown:
             raise ScriptError(f"players[{index}] has unknown keys: {sorted(unknown)}")
-        seats.append(Seat(str(entry["name"]), str(entry["role"]), entry.get("clan"), entry.get("side")))
+        clan = entry.get("clan")
+        if isinstance(clan, list):  # the double agent's two clans: he belongs to every clan of the game
+            clan = None
+        seats.append(Seat(str(entry["name"]), str(entry["role"]), clan, entry.get("side")))
     return seats
 
 
@@ -126,14 +129,51 @@ def _night(game: Game, body: Any, position: int) -> None:
         targets = entry.get("targets") or []
         if not isinstance(targets, list):
             raise ScriptError("`targets` must be a list of names", position, index)
+        action = str(entry["action"])
+        names = [str(t) for t in targets]
         options = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
-        if len(options) > 1:
-            raise ScriptError(f"at most one option beside targets, found {sorted(options)}", position, index)
-        option = str(next(iter(options.values()))) if options else None
+        option, detail = _options(action, options, names, position, index)
         try:
-            game.submit(str(entry["actor"]), str(entry["action"]), [str(t) for t in targets], option)
+            game.submit(str(entry["actor"]), action, names, option, detail)
         except RuleViolation as error:
             raise error.at(position, index) from None
+
+
+def _options(action: str, options: dict[str, Any], names: list[str], position: int,
+             index: int) -> tuple[str | None, str | None]:
+    """What goes beside the targets: heal_from's `role`; the joker's `role` and `use` (or the targets
+    [role, action, target...]); the Council question's `question: {template, args}`."""
+    if action == "ask":
+        question = options.pop("question", None)
+        if options or not isinstance(question, dict) or "template" not in question:
+            raise ScriptError("ask takes `question: {template, args}`", position, index)
+        return str(question["template"]), json.dumps(question.get("args") or {}, ensure_ascii=False,
+                                                     sort_keys=True)
+    if action == "copy":
+        role, use = options.pop("role", None), options.pop("use", None)
+        if role is None and len(names) >= 2:
+            role, use = names.pop(0), names.pop(0)
+        elif use is None and names:
+            use = names.pop(0)
+        if options or role is None or use is None:
+            raise ScriptError("copy takes `role` and `use` (the copied action) beside targets", position, index)
+        return str(role), str(use)
+    if len(options) > 1:
+        raise ScriptError(f"at most one option beside targets, found {sorted(options)}", position, index)
+    return (str(next(iter(options.values()))) if options else None), None
+
+
+def script_entry(actor: str, action: str, targets: list[str], option: str | None = None,
+                 detail: str | None = None) -> dict[str, Any]:
+    """A night action as a script writes it (the inverse of `_options`)."""
+    entry: dict[str, Any] = {"actor": actor, "action": action, "targets": list(targets)}
+    if action == "ask" and option is not None:
+        entry["question"] = {"template": option, "args": json.loads(detail) if detail else {}}
+    elif action == "copy":
+        entry["role"], entry["use"] = option, detail
+    elif option is not None:
+        entry["role"] = option
+    return entry
 
 
 def _day(game: Game, body: Any, position: int) -> None:
@@ -180,7 +220,7 @@ def record(game: Game, lang: str = "ru", fmt: Format | str = Format.TEXT) -> dic
     if phases:  # what a replay needs beside the actions: the setup's chance mode, house rules and start
         state = game.state
         phases[0]["events"].insert(0, {"type": "game", "to": "host", "chance": state.chance.mode.value,
-                                       "rules": {"tie": state.rules.tie}, "start": state.start.value})
+                                       "rules": state.rules.as_mapping(), "start": state.start.value})
     return {
         "format": FORMAT,
         "seed": game.seed,

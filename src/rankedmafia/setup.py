@@ -24,6 +24,7 @@ from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.game import Game, Seat
 from rankedmafia.rules.model import Side
 from rankedmafia.rules.roles import ROLES
+from rankedmafia.script import script_entry
 
 REPEATABLE = {"civilian"}
 
@@ -137,11 +138,8 @@ def script_of(game: Game) -> dict[str, Any]:
     kind = state.start.value
     for command in game.commands:
         if command["type"] == "act":
-            entry = {"actor": command["actor"], "action": command["action"], "targets": command["targets"]}
-            option = command.get("option")
-            if option is not None:
-                entry["role"] = option
-            night.append(entry)
+            night.append(script_entry(command["actor"], command["action"], command["targets"],
+                                      command.get("option"), command.get("detail")))
         elif command["type"] == "withdraw":
             night = [e for e in night if e["actor"] != command["actor"]]
         elif command["type"] == "vote":
@@ -151,8 +149,19 @@ def script_of(game: Game) -> dict[str, Any]:
             night, votes = [], {}
             kind = "day" if kind == "night" else "night"
     return {
-        "format": 1, "seed": game.seed, "chance": state.chance.mode.value, "rules": {"tie": state.rules.tie},
+        "format": 1, "seed": game.seed, "chance": state.chance.mode.value, "rules": state.rules.as_mapping(),
         "start": state.start.value,
-        "players": [{"name": p.name, "role": p.initial_role} for p in game.players()],
+        "players": [_seat_entry(game, p.name) for p in game.players()],
         "phases": phases,
     }
+
+
+def _seat_entry(game: Game, name: str) -> dict[str, Any]:
+    """A seat as a script writes it, with what the deal decided beside the role."""
+    player = game.state.players[name]
+    entry: dict[str, Any] = {"name": name, "role": player.initial_role}
+    if player.clan is not None and player.clan != "mafia":
+        entry["clan"] = player.clan
+    if name in game.state.detective:
+        entry["side"] = game.state.detective[name][0]
+    return entry

@@ -7,7 +7,7 @@ from typing import Any
 
 from rankedmafia.rules.chance import commitment
 from rankedmafia.script import record as build_record
-from rankedmafia.script import play
+from rankedmafia.script import play, script_entry
 
 COMPARED = ("phase", "number", "deaths", "saved", "hanged", "defended", "silenced", "revealed", "exposed",
             "role_changes", "info")
@@ -26,16 +26,14 @@ def script_from_record(rec: Mapping[str, Any], seed: int | str) -> dict[str, Any
             night = []
             for event in events:
                 if event["type"] == "action":
-                    entry = {"actor": event["actor"], "action": event["action"], "targets": event["targets"]}
-                    if "option" in event:
-                        entry["role"] = event["option"]
-                    night.append(entry)
+                    night.append(script_entry(event["actor"], event["action"], event["targets"],
+                                              event.get("option"), event.get("detail")))
             phases.append({"night": night})
         else:
             votes = next((e["votes"] for e in events if e["type"] == "votes"), {})
             phases.append({"day": {"votes": votes}})
     return {"format": 1, "seed": seed, **settings,
-            "players": [{"name": p["name"], "role": p["initial_role"]} for p in rec["players"]],
+            "players": [_seat(p) for p in rec["players"]],
             "phases": phases}
 
 
@@ -63,3 +61,15 @@ def _canon(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _canon(v) for k, v in value.items()}
     return value
+
+
+def _seat(player: Mapping[str, Any]) -> dict[str, Any]:
+    """A seat of the replay: the role dealt and, from the record's side, a clan or a detective's side."""
+    entry: dict[str, Any] = {"name": player["name"], "role": player["initial_role"]}
+    side = player.get("side")
+    if player["initial_role"] == "detective" and side is not None:
+        entry["side"] = side if side in ("town", "maniac") else "mafia"
+    elif side not in (None, "town", "mafia", "maniac", player["initial_role"]) and player["initial_role"] not in (
+            "courtesan", "double_agent"):
+        entry["clan"] = side
+    return entry

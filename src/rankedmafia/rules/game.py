@@ -114,13 +114,18 @@ class Game:
                 if p.alive and p.name not in self.state.acts and available_actions(self.state, p)]
 
     # --- commands ---------------------------------------------------------------------------------
-    def submit(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None) -> None:
-        """Send a night action. Refused with a RuleViolation if the actor could know it breaks a rule."""
-        act = Act(actor, action, tuple(targets), option)
+    def submit(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
+               detail: str | None = None) -> None:
+        """Send a night action. Refused with a RuleViolation if the actor could know it breaks a rule.
+
+        `option` is heal_from's side or role, the joker's copied role, the Council question's template;
+        `detail` is the joker's copied action or the question's arguments (JSON)."""
+        act = Act(actor, action, tuple(targets), option, detail)
         self._validate(act)
         self.state.acts[actor] = act
         self.commands.append({"type": "act", "actor": actor, "action": action, "targets": list(act.targets),
-                              **({"option": option} if option is not None else {})})
+                              **({"option": option} if option is not None else {}),
+                              **({"detail": detail} if detail is not None else {})})
 
     def withdraw(self, actor: str) -> None:
         """Take back tonight's action, so that another may be sent."""
@@ -171,7 +176,8 @@ class Game:
         """Apply one logged command (as `commands` records them): the replay of a stored game."""
         kind = command.get("type")
         if kind == "act":
-            self.submit(command["actor"], command["action"], command.get("targets", ()), command.get("option"))
+            self.submit(command["actor"], command["action"], command.get("targets", ()), command.get("option"),
+                        command.get("detail"))
         elif kind == "withdraw":
             self.withdraw(command["actor"])
         elif kind == "vote":

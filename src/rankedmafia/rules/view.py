@@ -46,31 +46,57 @@ class PlayerView:
     sent: dict[str, Any] | None = None  # his own action tonight, or his vote today
     log: tuple[dict[str, Any], ...] = ()  # public events and his own, phase by phase
     winner: str | None = None
+    side: str | None = None  # the detective: the side he works for
+    quarry: str | None = None  # the detective: whom he seeks
 
 
-def _audience(event: dict[str, Any], name: str, clan: str | None) -> bool:
+def _audience(event: dict[str, Any], name: str, clans: tuple[str, ...]) -> bool:
     to = event.get("to")
-    return to is None or to == name or (clan is not None and to == f"clan:{clan}")
+    return to is None or to == name or (isinstance(to, str) and to.startswith("clan:") and to[5:] in clans)
+
+
+def clan_roles(game: Game, clan: str) -> dict[str, str]:
+    """A clan as its members see it. In a game with a double agent the ranks are shown by their place in
+    the clan's chain (so the agent's rank in each clan hides him among the others)."""
+    state = game.state
+    members = state.clan_members(clan, alive_only=False)
+    if not state.agent_ranks:
+        return {p.name: p.role for p in members}
+    ranked = sorted((p for p in members if ROLES[p.role].ranked or p.name in state.agent_ranks),
+                    key=lambda p: (state.agent_ranks[p.name][clan], 0) if p.name in state.agent_ranks
+                    else (ROLES[p.role].succession or 99, 1))
+    shown = {p.name: f"mafia{i}" for i, p in enumerate(ranked, start=1)}
+    return {p.name: shown.get(p.name, p.role) for p in members}
+
+
+def own_role(game: Game, name: str) -> str:
+    """The role a player is told he has (the werewolf believes he is a civilian)."""
+    role = ROLES[game.state.players[name].role]
+    return role.appears_as or role.id
 
 
 def build_view(game: Game, name: str) -> PlayerView:
     state = game.state
     me = state.player(name)
-    clan = me.clan
+    clans = state.clans_of(name)
     known: dict[str, str] = {}
     log: list[dict[str, Any]] = []
     for result in game.results:
         phase = {"phase": result.phase.kind.value, "number": result.phase.number}
         for event in result.events:
-            if _audience(event, name, clan):
+            if _audience(event, name, clans):
                 log.append({**phase, **event})
         for entry in result.info:
             if entry["to"] == name:
                 log.append({**phase, "type": "info", **entry})
         known.update(result.revealed)
-    members = {p.name: p.role for p in state.clan_members(clan, alive_only=False)} if clan else {}
+    members: dict[str, str] = {}
+    for clan in clans:
+        members.update(clan_roles(game, clan))
+    mine = own_role(game, name)
     seats = tuple(
-        SeatView(p.name, p.alive, members.get(p.name) or known.get(p.name) or (p.role if p.name == name else None))
+        SeatView(p.name, p.alive,
+                 mine if p.name == name else members.get(p.name) or known.get(p.name))
         for p in state.players.values()
     )
     actions: tuple[ActionView, ...] = ()
@@ -83,8 +109,11 @@ def build_view(game: Game, name: str) -> PlayerView:
         sent = {"action": act.action, "targets": list(act.targets), "option": act.option}
     elif name in state.votes:
         sent = {"vote": state.votes[name]}
+    detective = state.detective.get(name)
     return PlayerView(
-        name=name, role=ROLES[me.role].id, alive=me.alive, phase=state.phase.kind.value,
-        phase_number=state.phase.number, clan=members, boss=state.bosses.get(clan) if clan else None,
+        name=name, role=mine, alive=me.alive, phase=state.phase.kind.value,
+        phase_number=state.phase.number, clan=members,
+        boss=next((state.bosses[c] for c in clans if c in state.bosses), None),
         seats=seats, actions=actions, sent=sent, log=tuple(log), winner=state.winner,
+        side=detective[0] if detective else None, quarry=detective[1] if detective else None,
     )
