@@ -85,11 +85,7 @@ def request_lang(request: Request) -> str:
     query = request.query_params.get("lang")
     if query:
         return lang_of(query)
-    cookie = request.cookies.get("lang")
-    if cookie:
-        return lang_of(cookie)
-    accept = request.headers.get("accept-language", "")
-    return "en" if accept.lower().startswith("en") else "ru"
+    return lang_of(request.cookies.get("lang"))  # Russian unless the player switched
 
 
 def _error(request: Request, error: Exception, status: int) -> Response:

@@ -1,0 +1,107 @@
+"""End to end in real headless Chromium: a host and four players in their own browser contexts play a
+whole small game (join, roles, night actions, the summary, votes, the winner), with live page updates.
+Screenshots of the main pages (a phone's width) go to docs/screenshots/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from .helpers import Server
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+SETUP = "name: e2e\nplayers: 4\nroles: {mafia1: 1, doctor: 1, civilian: 2}\n"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=[
+            "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "data").start()
+    yield running
+    running.stop()
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_a_whole_game_in_the_browser(browser: Browser, server: Server) -> None:
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(server.url + "/")
+    shot(host, "home")
+    host.fill("input[name=title]", "Вечерняя партия")
+    host.fill("textarea[name=setup_yaml]", SETUP)
+    host.click("button[type=submit]")
+    expect(host.locator("#invite")).to_be_visible()
+    invite = host.locator("#invite").inner_text().strip()
+
+    players: dict[str, Page] = {}
+    for nick in ("Аня", "Борис", "Вера", "Глеб"):
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(invite)
+        page.fill("input[name=nickname]", nick)
+        page.click("button[type=submit]")
+        expect(page.locator("#role")).to_be_visible()
+        players[nick] = page
+    expect(host.locator("#seats li")).to_have_count(4)  # the host's page filled itself live
+    shot(host, "host-lobby")
+    host.click("#start")
+    expect(host.locator(".pill.night")).to_be_visible()
+
+    roles = {}
+    for nick, page in players.items():
+        expect(page.locator("#my-role")).to_be_visible()  # the page updated itself when the game started
+        roles[nick] = page.locator("#my-role").get_attribute("data-role")
+    assert sorted(roles.values()) == ["civilian", "civilian", "doctor", "mafia1"]
+    mafia = next(n for n, r in roles.items() if r == "mafia1")
+    doctor = next(n for n, r in roles.items() if r == "doctor")
+    victim = next(n for n, r in roles.items() if r == "civilian")
+    shot(players[mafia], "player-night-mafia")
+
+    kill = players[mafia].locator("form[data-action=kill]")
+    kill.locator("select[name=target]").select_option(victim)
+    kill.locator("button").click()
+    expect(players[mafia].locator("#sent")).to_be_visible()
+    host.reload()
+    expect(host.locator("#controls")).to_contain_text(mafia)  # the host sees that it arrived
+    heal = players[doctor].locator("form[data-action=heal]")
+    heal.locator("select[name=target]").select_option(doctor)
+    heal.locator("button").click()  # the last action: the night resolves by itself
+
+    watcher = players[victim]
+    watcher.click("text=Тред игры")
+    expect(watcher.locator("#summaries")).to_contain_text("погиб игрок " + victim)
+    expect(watcher.locator(".pill.day")).to_be_visible()
+    shot(watcher, "thread-day")
+
+    voters = [n for n in players if n not in (mafia, victim)]
+    for nick in voters:
+        page = players[nick]
+        page.goto(page.url.split("/thread")[0] + "/thread")
+        page.select_option("#voteform select[name=choice]", mafia)
+        page.click("#voteform button")
+    for page in players.values():  # every page learns the winner live
+        expect(page.locator(".winner")).to_contain_text("город")
+    shot(players[voters[0]], "thread-over")
+    host.reload()
+    expect(host.locator("#seed-value")).to_be_visible()
+    shot(host, "host-over")
+    players[mafia].goto(players[mafia].url.split("/thread")[0])
+    shot(players[mafia], "player-over")
+    english = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
+    english.goto(host.url.split("/h/")[0] + "/lang/en?next=/")
+    expect(english.locator("h1")).to_have_text("Create a game")
+    shot(english, "home-en-desktop")
