@@ -18,8 +18,9 @@ from rankedmafia.bots import (
     play_game,
     play_random_game,
 )
-from rankedmafia.rules.game import Game, Seat
+from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.seating import Seat
 from rankedmafia.setup import new_game, preset
 
 ALLOWED = {"phase", "over", "alive", "actions_of", "view", "submit", "vote"}
