@@ -19,7 +19,8 @@ roles made public, the public log and his own private information), his legal ac
   dangerous role, else with the town's own choice when it is not one of theirs, else for the player who
   voted most against the clan;
 - the maniac kills quietly a revealed killer or a random player;
-- any other role plays its first action on a random player it does not know to be an ally.
+- any other role plays its first action on a random player it does not know to be an ally; actions that
+  take an option (heal_from, the Council question, the joker's copy) are left aside.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from rankedmafia.rules.doctor_sources import heal_from_choices
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, Side
@@ -170,7 +170,9 @@ class HeuristicPolicy:
         if not game.actions_of(name):
             return
         view = game.view(name)
-        actions = {action.id: action for action in view.actions}
+        actions = {action.id: action for action in view.actions if action.option is None}
+        if not actions:
+            return
         know = Knowledge.of(view)
         if know.clan:
             self._mafia_night(game, know, actions)
@@ -295,16 +297,9 @@ class HeuristicPolicy:
 
     def _try(self, game: Game, name: str, action: str, choices: Sequence[Sequence[str]]) -> bool:
         """Sends the first of `choices` the rules accept (a refused repeat is replaced by the next)."""
-        option = None
         for targets in choices[:ATTEMPTS]:
-            spec = next((a for a in game.actions_of(name) if a.id == action), None)
-            if spec is None:
-                return False
-            if spec.option is not None:
-                sources = heal_from_choices(game, name)
-                option = self.rng.choice(sources) if sources else None
             try:
-                game.submit(name, action, list(targets), option)
+                game.submit(name, action, list(targets))
                 return True
             except RuleViolation:
                 continue

@@ -2,6 +2,8 @@
 
 It knows only what its player knows: his own actions (`Game.actions_of`) and who is alive (public). An
 attempt the rules refuse (a repeat, a threshold) is simply replaced by another, as a player would.
+Actions whose option is free text or a choice it cannot draw from public facts (the Council question, the
+joker's copy) are left aside; the doctor's heal_from names a source among the setup's (public) roles.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, Phase, PhaseKind
 
 ATTEMPTS = 4
+HEAL_FROM = "heal_from"  # the one action with an option it fills (from the setup's public roles)
 
 
 class RandomPolicy:
@@ -37,7 +40,7 @@ class RandomPolicy:
         return self._living
 
     def act(self, game: Game, name: str) -> None:
-        actions = game.actions_of(name)
+        actions = [a for a in game.actions_of(name) if a.option is None or a.id == HEAL_FROM]
         rng = self.rng
         if not actions or rng.random() < self.idle:
             return
