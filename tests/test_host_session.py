@@ -182,9 +182,9 @@ def test_the_default_save_path_is_named_after_the_commitment(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["no-such-setup", "--players", ",".join(NAMES)], "нет пресета или файла расстановки «no-such-setup»"),
-    (["classic-12", "--players", "Вася,Петя"], "в расстановке 12 игроков, а ников в списке 2"),
-    (["classic-12", "--players", ",".join(["Вася"] * 12)], "в списке игроков есть повторяющиеся ники"),
+    (["no-such-setup", "--players", ",".join(NAMES)], "нет расклада «no-such-setup»"),
+    (["classic-12", "--players", "Вася,Петя"], "расклад на 12 игроков, а ников 2"),
+    (["classic-12", "--players", ",".join(["Вася"] * 12)], "ники игроков повторяются"),
 ])
 def test_a_setup_that_cannot_start_is_refused_without_a_traceback(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["host", *args])

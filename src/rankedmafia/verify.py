@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from rankedmafia.rules.chance import commitment
-from rankedmafia.script import record as build_record
 from rankedmafia.script import play, script_entry
+from rankedmafia.script import record as build_record
 
 COMPARED = ("phase", "number", "deaths", "saved", "hanged", "defended", "silenced", "revealed", "exposed",
             "role_changes", "info")
@@ -30,7 +30,7 @@ def script_from_record(rec: Mapping[str, Any], seed: int | str) -> dict[str, Any
                                               event.get("option"), event.get("detail")))
             phases.append({"night": night})
         else:
-            votes = next((e["votes"] for e in events if e["type"] == "votes"), {})
+            votes: dict[str, str] = next((e["votes"] for e in events if e["type"] == "votes"), {})
             phases.append({"day": {"votes": votes}})
     return {"format": 1, "seed": seed, **settings,
             "players": [_seat(p) for p in rec["players"]],

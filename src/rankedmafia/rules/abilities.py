@@ -18,7 +18,7 @@ def available_actions(state: GameState, player: Player) -> tuple[Action, ...]:
     boss = state.is_boss(player.name)
     own = () if boss and role.loses_actions_as_boss else role.actions
     if state.vote_kills:
-        return own + (VOTE_KILL,) if state.clans_of(player.name) else own
+        return (*own, VOTE_KILL) if state.clans_of(player.name) else own
     if role.ranked or boss:
         return own + BOSS_ACTIONS
     return own

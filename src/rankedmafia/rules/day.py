@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rankedmafia.rules.consequences import announced_role, after_deaths, day_reveal
+from rankedmafia.rules.consequences import after_deaths, announced_role, day_reveal
 from rankedmafia.rules.model import BLUE
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.state import GameState

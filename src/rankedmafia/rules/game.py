@@ -7,6 +7,7 @@ applying them. Every command is validated before anything changes, so a refused 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,13 +17,16 @@ from rankedmafia.rules.abilities import available_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, Player
-from rankedmafia.rules.seating import Seat, seat_players
-from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.base import Action
+from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
+from rankedmafia.rules.seating import Seat, seat_players
+
+__all__ = ["Game", "PhaseResult", "Seat"]
 from rankedmafia.rules.state import GameState, HouseRules
 from rankedmafia.rules.view import PlayerView, build_view
 
 THREE_ALIVE = 3
+BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS} | {"ask"}
 
 
 @dataclass(slots=True)
@@ -107,11 +111,42 @@ class Game:
         return build_view(self, name)
 
     def awaiting(self) -> list[str]:
-        """Living players with an action available tonight who have not sent one yet."""
+        """Living players with an action available tonight who have not sent one yet. A ranked mafioso
+        whose clan's boss action has been sent is not waited for; nor is the reanimator, who is asked
+        after everyone else (`follow_up`)."""
+        if self.phase.kind is not PhaseKind.NIGHT or self.over:
+            return []
+        state = self.state
+        spoken = {state.players[a.actor].clan for a in state.acts.values()
+                  if a.action in BOSS_ACTION_IDS and state.players[a.actor].clan is not None}
+        waiting = []
+        for player in state.players.values():
+            if not player.alive or player.name in state.acts:
+                continue
+            actions = {a.id for a in available_actions(state, player)}
+            if not actions or actions == {"revive"}:
+                continue
+            if actions <= BOSS_ACTION_IDS and player.clan in spoken:
+                continue
+            waiting.append(player.name)
+        return waiting
+
+    def follow_up(self) -> list[str]:
+        """The reanimators still to be asked tonight, once the others have acted: tell each of them
+        `tentative_deaths()` and take his `revive`."""
         if self.phase.kind is not PhaseKind.NIGHT or self.over:
             return []
         return [p.name for p in self.state.players.values()
-                if p.alive and p.name not in self.state.acts and available_actions(self.state, p)]
+                if p.alive and p.role == "reanimator" and p.name not in self.state.acts]
+
+    def tentative_deaths(self) -> list[str]:
+        """Who would die tonight with the actions sent so far (what the host tells the reanimator)."""
+        if self.phase.kind is not PhaseKind.NIGHT or self.over:
+            return []
+        rehearsal = copy.deepcopy(self.state)
+        for name in self.follow_up():
+            rehearsal.acts.pop(name, None)
+        return night.Night(rehearsal, dry_run=True).resolve().deaths
 
     # --- commands ---------------------------------------------------------------------------------
     def submit(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,

@@ -162,6 +162,7 @@ class Night:
         order = list(self.state.players)
         self.out.deaths = sorted(self.dead, key=order.index)
         if not self.dry_run:
+            self._remember_visits()
             consequences.after_night(self)
             self._remember()
         return self.out
@@ -286,8 +287,8 @@ class Night:
                 self.attack(courtesan, client, source="courtesan", kind="infection")
         for step in self.effective():
             for target in step.act.targets:
-                player = self.state.players.get(target)
-                if player is not None and player.alive and ROLES[player.role].dies_of_any_action:
+                aimed = self.state.players.get(target)
+                if aimed is not None and aimed.alive and ROLES[aimed.role].dies_of_any_action:
                     self.attack(step.performer, target, source=step.spec.id, kind="dandelion")
 
     def _settle_deaths(self) -> None:
@@ -330,6 +331,20 @@ class Night:
         if cop is not None and attack.kind not in ("bloody", "bloody_visitor"):
             return cop
         return protection.bodyguard(self, attack)
+
+    def _remember_visits(self) -> None:
+        """What the Council may be asked tomorrow night: who visited whom, and the girl's blocks."""
+        visits: set[tuple[str, str]] = set()
+        girl_blocked_active = False
+        for step in self.effective():
+            role = self.state.players[step.performer].role
+            if step.spec.visits:
+                visits.update((role, target) for target in step.act.targets)
+            if role == "girl" and step.spec.block_tier is not None:
+                target = step.act.targets[0]
+                girl_blocked_active |= target in self.blocked and self.step_of(target) is not None
+        self.state.last_visits = visits
+        self.state.girl_blocked_active = girl_blocked_active
 
     def _remember(self) -> None:
         for act in self.state.acts.values():

@@ -7,10 +7,9 @@ from typing import Any
 
 from rankedmafia.rules.chance import Chance
 from rankedmafia.rules.errors import RuleViolation
-from rankedmafia.rules.model import Act, Memory, Phase, PhaseKind, Player, Silence, Side
+from rankedmafia.rules.model import Act, Memory, Phase, PhaseKind, Player, Side, Silence
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.base import Role
-
 
 HOUSE_RULES: dict[str, tuple[str, ...]] = {
     "tie": ("nobody", "random"),  # a tie at the top of the vote: nobody is hanged, or one of the tied
@@ -32,7 +31,7 @@ class HouseRules:
         rules = cls()
         for key, value in data.items():
             if value not in HOUSE_RULES.get(key, ()):
-                raise RuleViolation("unknown_house_rule", rule=key, value=value,
+                raise RuleViolation("unknown_house_rule", key=key, value=value,
                                     choices=", ".join(HOUSE_RULES.get(key, ())))
             setattr(rules, key, value)
         return rules
@@ -69,6 +68,8 @@ class GameState:
     detective: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side, quarry)
     agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # double agent -> clan -> rank
     vote_kills: bool = False  # a game with a double agent: each clan's kill is decided by its vote
+    last_visits: set[tuple[str, str]] = field(default_factory=set)  # last night: (role, visited player)
+    girl_blocked_active: bool = False  # last night: did the girl block a player who sent an action
 
     @property
     def starts_with_night(self) -> bool:

@@ -36,6 +36,12 @@ def winner(state: GameState) -> str | None:
 
 
 def winners(state: GameState, team: str | None) -> list[str]:
+    """The winning side's players, and beside them a cardsharp alive with no killing role alive ("выиграет,
+    если в городе не останется стреляющих ролей")."""
     if team is None or team == DRAW:
         return []
-    return [p.name for p in state.players.values() if p.team == team]
+    names = [p.name for p in state.players.values() if p.team == team]
+    shooters = any(p.alive and (ROLES[p.role].killer or state.is_boss(p.name)) for p in state.players.values())
+    if not shooters:
+        names += [p.name for p in state.players.values() if p.alive and p.role == "cardsharp"]
+    return names

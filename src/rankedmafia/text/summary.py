@@ -9,10 +9,9 @@ from rankedmafia.text.formats import Format, emphasis, heading
 from rankedmafia.text.messages import message
 from rankedmafia.text.roles import role_name, side_name
 
-
 # The order of a summary: what happened to whom first, then what the town learned, then who is silenced.
-ORDER = {"votes": 0, "death": 1, "hanged": 1, "defended": 1, "nobody_hanged": 1, "exposed": 2, "serum": 3,
-         "interview": 4, "tortured": 5, "silenced": 6, "victory": 9}
+ORDER = {"votes": 0, "death": 1, "hanged": 1, "defended": 1, "unhangable": 1, "nobody_hanged": 1,
+         "exposed": 2, "serum": 3, "interview": 4, "tortured": 5, "silenced": 6, "victory": 9}
 
 
 class Renderer:
@@ -68,6 +67,8 @@ class Renderer:
             return self.say("hanged", player=e["player"])
         if kind == "defended":
             return self.say("defended", player=e["player"])
+        if kind == "unhangable":
+            return self.say("unhangable", player=e["player"])
         if kind == "nobody_hanged":
             return self.say("nobody_hanged")
         if kind == "victory":
@@ -119,11 +120,33 @@ class Renderer:
             if e["result"] is None:
                 return self.say("witness_nobody", target=e["target"])
             return self.say("witness", target=e["target"], killer=e["result"])
+        if kind == "hire":
+            return self.say(f"hire_{e['result']}", target=e["target"])
+        if kind == "investigate":
+            if e["result"] == "found":
+                if e.get("employer"):
+                    return self.say("investigate_found", target=e["target"], employer=self._em(e["employer"]))
+                return self.say("investigate_found_alone", target=e["target"])
+            return self.say("investigate_not_found", target=e["target"])
+        if kind == "search":
+            return self.say(f"search_{e['result']}", target=e["target"])
+        if kind == "peek":
+            if e["result"] == "none":
+                return self.say("peek_none", target=e["target"])
+            return self.say("peek", target=e["target"], action=e["result"])
+        if kind == "answer":
+            return self.say(f"answer_{e['result']}")
+        if kind == "deaths_tonight":
+            if not e["targets"]:
+                return self.say("deaths_tonight_none")
+            return self.say("deaths_tonight", names=", ".join(self._em(n) for n in e["targets"]))
+        if kind == "role_change":
+            return self.say("role_change", role=self.role(e["result"]))
+        if kind == "interview":
+            return self.say("interview_info", target=e["target"], role=self.role(e["result"]))
         return f"{kind}: {e.get('result')}"
 
     def _private_event(self, e: Mapping[str, Any]) -> str | None:
-        if e["type"] == "role_change":
-            return self.say("role_change", role=self.role(e["role"]))
         if e["type"] == "new_boss":
             return self.say("new_boss", player=e["player"])
         return None

@@ -78,10 +78,10 @@ class Role:
     red_vote: int = 1  # the weight of his vote for a candidate
     blue_vote: int = 1  # the weight of his vote to hang nobody
     hostile: bool | None = None  # an enemy of the town for victory (default: any side but the town)
-    unhealable: bool = False
+    unhealable: bool = False  # the doctor's heal does not take on him
     dies_of_any_action: bool = False  # the dandelion
     mortal_to: tuple[str, ...] | None = None  # the only attacks that can kill him (the highlander)
-    unhangable: bool = False  # a vote that would hang him hangs nobody (the handsome)  # the doctor's heal does not take on him
+    unhangable: bool = False  # a vote that would hang him hangs nobody (the handsome)
     serum_shows: str | None = None  # what the serum shows, if not his role ("" for nothing)
     appears_as: str | None = None  # the role he is told he has (the werewolf believes he is a civilian)
     reaction: Reaction | None = None  # a passive rule after the night's deaths (the avenger's revenge)

@@ -28,11 +28,9 @@ def _peek(night: Night, act: Act) -> None:
     state = night.state
     step = night.step_of(target)
     role = ROLES[state.players[target].role]
-    if step is None or (role.ranked and not state.is_boss(target)):
-        seen = "none"
-    else:
-        seen = (step.sent or step.act).action
-    night.inform(act.actor, "peek", seen, target=target)
+    hidden = step is None or (role.ranked and not state.is_boss(target))
+    night.inform(act.actor, "peek", "none" if hidden or step is None else (step.sent or step.act).action,
+                 target=target)
 
 
 CARDSHARP = Role(

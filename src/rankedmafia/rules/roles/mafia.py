@@ -58,6 +58,22 @@ def _intimidate(night: Night, act: Act) -> None:
         night.silence(boss, by=boss, cause="boss", announced=False)
 
 
+def _ask(night: Night, act: Act) -> None:
+    from rankedmafia.rules import council
+
+    yes = council.answer(night.state, act.option, act.detail)
+    for clan in night.state.clans_of(act.actor) or (None,):
+        members = night.state.clan_members(clan) if clan else [night.player(act.actor)]
+        for member in members:
+            night.inform(member.name, "answer", "yes" if yes else "no")
+
+
+def _question(state: GameState, player: Player, act: Act) -> None:
+    from rankedmafia.rules import council
+
+    council.validate(state, act.option, act.detail)
+
+
 def _no_double_at_three(state: GameState, player: Player, act: Act) -> None:
     if len(act.targets) == 2 and state.alive_count() == 3:
         raise RuleViolation("mafia_double_at_three", action=act.action)
@@ -74,6 +90,8 @@ BOSS_ACTIONS = (
            effects=((Stage.KILL, _kill_intimidate), (Stage.EFFECT, _intimidate_second))),
     Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), check=_intimidation_cap,
            boss=True),
+    Action("ask", targets=(0, 0), option="question", check=_question, visits=False, boss=True,
+           effects=((Stage.INFO, _ask),)),
 )
 
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def _watch(night: Night, act: Act) -> None:
     target = act.targets[0]
-    killers: list[str] = []
+    killers: list[str | None] = []
     for attack in night.attacks:
         if attack.victim == target and attack.killer not in killers:
             killers.append(attack.killer)

@@ -1,0 +1,42 @@
+"""Every refusal and every message has its sentence in Russian and in English."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.text.errors import ERRORS, describe
+from rankedmafia.text.messages import MESSAGES
+
+SOURCE = Path(__file__).parents[1] / "src" / "rankedmafia"
+
+
+def _raised_rule_ids() -> set[str]:
+    ids: set[str] = {"not_night", "not_day"}
+    for path in SOURCE.rglob("*.py"):
+        ids |= set(re.findall(r'(?:RuleViolation|SetupError)\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
+    return ids
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_refusal_has_a_sentence(lang: str) -> None:
+    missing = _raised_rule_ids() - set(ERRORS[lang])
+    assert not missing, f"rule ids without a {lang} sentence: {sorted(missing)}"
+
+
+def test_both_languages_have_the_same_messages() -> None:
+    assert set(MESSAGES["ru"]) == set(MESSAGES["en"])
+    assert set(ERRORS["ru"]) == set(ERRORS["en"])
+
+
+def test_a_refusal_names_the_rule_in_the_players_language() -> None:
+    error = RuleViolation("repeat_target", action="block", name="Вася")
+    assert describe(error, "ru") == "нельзя две ночи подряд указывать на одного игрока (Вася) действием «block»"
+    assert "two nights running" in describe(error, "en")
+
+
+def test_the_silence_formula_is_the_rule_books() -> None:
+    assert MESSAGES["ru"]["silenced"].format(player="Вася") == "Сегодня Вася лишен возможности голосовать"
