@@ -45,6 +45,12 @@ class Chance:
         self.mode = mode
         self._key = seed_material(seed)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chance) and (self.seed, self.mode) == (other.seed, other.mode)
+
+    def __hash__(self) -> int:
+        return hash((self.seed, self.mode))
+
     def __repr__(self) -> str:
         return f"Chance(<seed>, {self.mode.value})"  # never the seed itself: it is secret until the end
 
