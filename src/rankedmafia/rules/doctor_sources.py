@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rankedmafia.rules.roles.doctor import heal_from_sources
 
 if TYPE_CHECKING:
     from rankedmafia.rules.game import Game
 
 
 def heal_from_choices(game: Game, name: str) -> list[str]:
-    return sorted(heal_from_sources(game.state))
+    from rankedmafia.rules.roles import ROLES
+
+    roles = set(game.setup_roles())
+    killers = {r for r in roles if ROLES[r].killer and ROLES[r].side.value != "mafia"}
+    clans = {p.clan for p in game.players() if p.clan is not None}  # the clans are announced with the setup
+    return sorted(killers | clans)

@@ -148,6 +148,23 @@ class Game:
             rehearsal.acts.pop(name, None)
         return night.Night(rehearsal, dry_run=True).resolve().deaths
 
+    def setup_roles(self) -> list[str]:
+        """The roles dealt in this game, sorted: public in a forum game (the host announces the setup)."""
+        return sorted(p.initial_role for p in self.state.players.values())
+
+    def votes(self) -> dict[str, str]:
+        """Today's votes so far, voter -> candidate or BLUE: public, as forum votes are."""
+        return dict(self.state.votes) if self.phase.kind is PhaseKind.DAY else {}
+
+    def check(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
+              detail: str | None = None) -> RuleViolation | None:
+        """Whether `submit` would accept this action, without sending it (for bots and forms)."""
+        try:
+            self._validate(Act(actor, action, tuple(targets), option, detail))
+        except RuleViolation as error:
+            return error
+        return None
+
     # --- commands ---------------------------------------------------------------------------------
     def submit(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
                detail: str | None = None) -> None:
