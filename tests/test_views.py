@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rankedmafia.bots.random_policy import RandomPolicy
 from rankedmafia.rules.game import Game, Seat
 from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.view import own_role
 from rankedmafia.setup import new_game, preset, preset_names
 
 HOST_ONLY = {"action", "tally", "survived"}
@@ -20,23 +21,26 @@ HOST_ONLY = {"action", "tally", "survived"}
 def _assert_no_leak(game: Game, revealed: dict[str, str]) -> None:
     for me in game.players():
         view = game.view(me.name)
-        assert view.role == me.role
+        assert view.role == own_role(game, me.name)
         for seat in view.seats:
             other = game.state.players[seat.name]
             if seat.name == me.name:
                 continue
-            clanmate = me.clan is not None and other.clan == me.clan
+            clanmate = bool(set(game.state.clans_of(me.name)) & set(game.state.clans_of(seat.name)))
             if clanmate:
-                assert seat.role == other.role
+                assert seat.role is not None
+                if not game.state.agent_ranks:
+                    assert seat.role == other.role
             else:
                 assert seat.role == revealed.get(seat.name), f"{me.name} sees {seat.name}'s hidden role"
         for entry in view.log:
             to = entry.get("to")
-            assert to in (None, me.name) or (me.clan is not None and to == f"clan:{me.clan}"), entry
+            clans = {f"clan:{c}" for c in game.state.clans_of(me.name)}
+            assert to in (None, me.name) or to in clans, entry
             assert entry["type"] not in HOST_ONLY, entry
             if entry["type"] == "interview":
                 assert "target" not in entry, "the interview is announced without names"
-        if me.clan is None:
+        if not game.state.clans_of(me.name):
             assert view.clan == {} and view.boss is None
         json.dumps(asdict(view), ensure_ascii=False)  # a view is plain data, ready for the wire
 
@@ -77,3 +81,18 @@ def test_the_mafia_know_each_other_and_the_boss() -> None:
     assert view.clan == {"Вася": "mafia1", "Петя": "mafia2"}
     assert view.boss == "Вася"
     assert game.view("Маша").clan == {}
+
+
+def test_the_double_agent_is_hidden_among_his_clans_ranks() -> None:
+    """Rule book: "никто из его сообщников не знает, кто именно двойной агент"."""
+    seats = [Seat("Агент", "double_agent"), Seat("Вася", "mafia1", "red"), Seat("Петя", "mafia2", "red"),
+             Seat("Коля", "mafia1", "black"), Seat("Дима", "mafia2", "black"), Seat("Маша", "commissar"),
+             *(Seat(f"Мирный{i}", "civilian") for i in range(6))]
+    for seed in range(20):
+        game = Game(seats, seed=seed)
+        for member in ("Вася", "Петя", "Коля", "Дима"):
+            shown = game.view(member).clan
+            assert "Агент" in shown
+            assert "double_agent" not in shown.values()
+            assert sorted(shown.values()) == ["mafia1", "mafia2", "mafia3"]
+        assert set(game.view("Агент").clan) == {"Агент", "Вася", "Петя", "Коля", "Дима"}

@@ -5,6 +5,7 @@ A setup file is YAML:
     title: {ru: ..., en: ...}
     players: 12
     roles: {mafia1: 1, commissar: 1, civilian: 4, ...}   # fewer roles than players: civilians fill up
+    clans: {red: {mafia1: 1, mafia2: 1}, black: {...}}   # two mafia clans (their roles, by clan)
     rules: {tie: nobody}
     start: night
 """
@@ -37,19 +38,28 @@ class Setup:
     title: dict[str, str] = field(default_factory=dict)
     rules: dict[str, Any] = field(default_factory=dict)
     start: str = "night"
+    clans: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str = "setup") -> Setup:
         if not isinstance(data, Mapping):
             raise SetupError("setup_shape", source=source)
-        roles = data.get("roles")
-        if not isinstance(roles, Mapping) or not roles:
+        roles = data.get("roles") or {}
+        clans = data.get("clans") or {}
+        if not isinstance(roles, Mapping) or not isinstance(clans, Mapping) or not (roles or clans):
             raise SetupError("setup_roles", source=source)
-        players = data.get("players", sum(int(n) for n in roles.values()))
-        setup = cls(name=str(data.get("name", source)), players=int(players),
-                    roles={str(k): int(v) for k, v in roles.items()},
+        if not all(isinstance(c, Mapping) for c in clans.values()):
+            raise SetupError("setup_roles", source=source)
+        try:
+            counts = {str(k): int(v) for k, v in roles.items()}
+            by_clan = {str(c): {str(k): int(v) for k, v in members.items()} for c, members in clans.items()}
+            total = sum(counts.values()) + sum(sum(m.values()) for m in by_clan.values())
+            players = int(data.get("players", total))
+        except (TypeError, ValueError):
+            raise SetupError("setup_counts", source=source) from None
+        setup = cls(name=str(data.get("name", source)), players=players, roles=counts,
                     title=dict(data.get("title") or {}), rules=dict(data.get("rules") or {}),
-                    start=str(data.get("start", "night")))
+                    start=str(data.get("start", "night")), clans=by_clan)
         setup.validate()
         return setup
 
@@ -63,24 +73,34 @@ class Setup:
         return cls.from_mapping(data, str(path))
 
     def role_list(self) -> list[str]:
-        """Every seat's role, civilians filling the seats the setup leaves open."""
+        """Every seat's role ("role@clan" in a clan), civilians filling the seats the setup leaves open."""
         listed = [role for role, count in self.roles.items() for _ in range(count)]
+        listed += [f"{role}@{clan}" for clan, members in self.clans.items()
+                   for role, count in members.items() for _ in range(count)]
         return listed + ["civilian"] * (self.players - len(listed))
 
     def validate(self) -> None:
-        for role, count in self.roles.items():
-            if role not in ROLES:
-                raise SetupError("unknown_role", role=role)
-            if count < 0:
-                raise SetupError("negative_count", role=role)
-            if count > 1 and role not in REPEATABLE:
-                raise SetupError("unique_role", role=role, count=count)
-        total = sum(self.roles.values())
+        for group in (self.roles, *self.clans.values()):
+            for role, count in group.items():
+                if role not in ROLES:
+                    raise SetupError("unknown_role", role=role)
+                if count < 0:
+                    raise SetupError("negative_count", role=role)
+                if count > 1 and role not in REPEATABLE:
+                    raise SetupError("unique_role", role=role, count=count)
+        for members in self.clans.values():
+            for role in members:
+                if ROLES[role].side is not Side.MAFIA or role == "double_agent":
+                    raise SetupError("clan_role", role=role)
+        if "double_agent" in self.roles and len(self.clans) < 2:
+            raise SetupError("agent_needs_clans")
+        total = sum(self.roles.values()) + sum(sum(m.values()) for m in self.clans.values())
         if total > self.players:
             raise SetupError("too_many_roles", roles=total, players=self.players)
         if self.players < 3:
             raise SetupError("too_few_players", least=3)
         present = {role for role, count in self.roles.items() if count > 0}
+        present |= {role for members in self.clans.values() for role, count in members.items() if count > 0}
         if "sergeant" in present and "commissar" not in present:
             raise SetupError("sergeant_without_commissar")
         if not any(ROLES[r].side is not Side.TOWN for r in present):
@@ -99,7 +119,11 @@ def deal(setup: Setup, names: Sequence[str], seed: int | str) -> list[Seat]:
     if len(set(names)) != len(names):
         raise SetupError("duplicate_names")
     roles = Chance(seed, ChanceMode.SEEDED).shuffle("deal", setup.role_list())
-    return [Seat(name, role) for name, role in zip(names, roles, strict=True)]
+    seats = []
+    for name, dealt in zip(names, roles, strict=True):
+        role, _, clan = dealt.partition("@")
+        seats.append(Seat(name, role, clan or None))
+    return seats
 
 
 def new_game(setup: Setup, names: Sequence[str], seed: int | str, chance: str = "seeded") -> Game:

@@ -15,6 +15,8 @@ def available_actions(state: GameState, player: Player) -> tuple[Action, ...]:
     """His role's own actions (unless becoming boss took them) and, for a ranked mafioso or the boss,
     the boss's; in a game with a double agent every clan member votes for the clan's kill instead."""
     role = ROLES[player.role]
+    if role.succession is None and not state.agent_ranks:  # the common case: no rank, no boss to be
+        return role.actions
     boss = state.is_boss(player.name)
     own = () if boss and role.loses_actions_as_boss else role.actions
     if state.vote_kills:

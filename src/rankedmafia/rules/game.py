@@ -285,7 +285,7 @@ class Game:
             raise RuleViolation("missing_option", action=act.action, option=spec.option)
         if spec.option is None and act.option is not None:
             raise RuleViolation("unexpected_option", action=act.action)
-        if spec.no_repeat and (state.alive_count() != THREE_ALIVE or not spec.repeat_at_three):
+        if spec.no_repeat and (state.alive_at_start != THREE_ALIVE or not spec.repeat_at_three):
             memory = state.memory.get(act.actor)
             if (memory is not None and memory.night == state.phase.number - 1 and memory.action == act.action
                     and set(memory.targets) & set(act.targets)):

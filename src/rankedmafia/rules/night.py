@@ -22,7 +22,7 @@ from typing import Any
 from rankedmafia.rules import abilities, consequences, protection
 from rankedmafia.rules.model import Act, Attack, Memory, Player, Silence
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.base import Action, BlockTier, Stage
+from rankedmafia.rules.roles.base import Action, BlockTier, Effect, Stage
 from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
 from rankedmafia.rules.state import GameState
 
@@ -144,16 +144,20 @@ class Night:
         self.blocked = self._settle_blocks()
         self._bloody_visits()
         self._reanimation()
+        staged: dict[Stage, list[tuple[Step, Effect]]] = {stage: [] for stage in Stage}
+        for step in self.effective():
+            for at, effect in step.spec.effects:
+                staged[at].append((step, effect))
         for stage in Stage:
-            for step in self.effective():
-                for at, effect in step.spec.effects:
-                    if at is stage:
-                        effect(self, step.act)
+            for step, effect in staged[stage]:
+                if step.performer not in self.cancelled:
+                    effect(self, step.act)
             if stage is Stage.KILL:
                 self._after_kills()
                 self._settle_deaths()
             elif stage is Stage.REACTION:
-                for player in self.state.players.values():
+                for name in self.dead.copy():
+                    player = self.state.players[name]
                     reaction = ROLES[player.role].reaction
                     if reaction is not None:
                         reaction(self, player)

@@ -70,7 +70,7 @@ def heal_from_sources(state: GameState) -> set[str]:
 
 
 def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
-    if state.alive_count() <= HEAL_FROM_NEEDS_MORE_THAN:
+    if state.alive_at_start <= HEAL_FROM_NEEDS_MORE_THAN:
         raise RuleViolation("heal_from_threshold", most=HEAL_FROM_NEEDS_MORE_THAN)
     if act.option not in heal_from_sources(state):
         raise RuleViolation("heal_from_source", source=act.option, choices=sorted(heal_from_sources(state)))
@@ -82,7 +82,7 @@ def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
 
 def _serum_limit(state: GameState, player: Player, act: Act) -> None:
     memory = state.memory.get(player.name)
-    if (state.alive_count() < SERUM_REPEAT_BELOW and memory is not None
+    if (state.alive_at_start < SERUM_REPEAT_BELOW and memory is not None
             and memory.night == state.phase.number - 1 and memory.action == "serum"):
         raise RuleViolation("serum_repeat", below=SERUM_REPEAT_BELOW)
 

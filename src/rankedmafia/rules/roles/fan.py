@@ -36,7 +36,7 @@ def _self_accuse(night: Night, act: Act) -> None:
 
 
 def _search_count(state: GameState, player: Player, act: Act) -> None:
-    if len(act.targets) > 1 and state.alive_count() <= TWO_SEARCHES_ABOVE:
+    if len(act.targets) > 1 and state.alive_at_start <= TWO_SEARCHES_ABOVE:
         raise RuleViolation("fan_one_search", most=TWO_SEARCHES_ABOVE)
 
 

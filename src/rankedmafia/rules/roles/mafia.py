@@ -75,12 +75,12 @@ def _question(state: GameState, player: Player, act: Act) -> None:
 
 
 def _no_double_at_three(state: GameState, player: Player, act: Act) -> None:
-    if len(act.targets) == 2 and state.alive_count() == 3:
+    if len(act.targets) == 2 and state.alive_at_start == 3:
         raise RuleViolation("mafia_double_at_three", action=act.action)
 
 
 def _intimidation_cap(state: GameState, player: Player, act: Act) -> None:
-    if state.alive_count() < INTIMIDATION_CAP_BELOW and len(act.targets) > 2:
+    if state.alive_at_start < INTIMIDATION_CAP_BELOW and len(act.targets) > 2:
         raise RuleViolation("intimidation_cap", most=2)
 
 
