@@ -141,6 +141,27 @@ app.command("simulate")(simulate_command)
 app.command("serve")(serve_command)
 
 
+@app.command()
+def roles(lang: Lang = "ru",
+          as_markdown: Annotated[bool, typer.Option("--markdown", help="the reference of docs/roles.md")] = False
+          ) -> None:
+    """List every role with its side and actions, generated from the role modules."""
+    from rankedmafia.text.reference import SIDE_TITLES, actions_of, describe_action, entries, markdown
+
+    if as_markdown:
+        sys.stdout.write(markdown(lang if lang in SIDE_TITLES else "en"))
+        return
+    table = Table(title="Roles")
+    for column in ("id", "name", "side", "actions"):
+        table.add_column(column)
+    sides = SIDE_TITLES.get(lang, SIDE_TITLES["en"])
+    for entry in entries():
+        role = entry.role
+        table.add_row(role.id, role_name(role.id, lang), sides[role.side.value],
+                      "\n".join(describe_action(a) for a in actions_of(role)) or "—")
+    console.print(table)
+
+
 def main() -> None:
     app()
 
