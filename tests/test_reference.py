@@ -11,7 +11,8 @@ DOCS = Path(__file__).parents[1] / "docs" / "roles.md"
 
 
 def test_docs_roles_is_the_generated_reference() -> None:
-    assert DOCS.read_text(encoding="utf-8") == markdown("en"), "run: rankedmafia roles --markdown --lang en > docs/roles.md"
+    regenerate = "run: rankedmafia roles --markdown --lang en > docs/roles.md"
+    assert DOCS.read_text(encoding="utf-8") == markdown("en"), regenerate
 
 
 def test_every_role_has_its_paragraph() -> None:
