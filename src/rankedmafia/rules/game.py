@@ -17,6 +17,7 @@ from rankedmafia.rules.abilities import available_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, Player
+from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.base import Action
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
 from rankedmafia.rules.seating import Seat, seat_players
@@ -260,6 +261,17 @@ class Game:
         if self.state.phase.kind is not kind:
             raise RuleViolation(f"not_{kind.value}", phase=str(self.state.phase))
 
+    def _no_repeat(self, player: Player, act: Act) -> None:
+        """Not the same player two nights running, by any of his role's actions that have the limit (the
+        cardsharp may not peek at Вася and block him the next night)."""
+        memory = self.state.memory.get(act.actor)
+        if memory is None or memory.night != self.state.phase.number - 1 or memory.action is None:
+            return
+        last = ROLES[player.role].action(memory.action)
+        if (memory.action == act.action or (last is not None and last.no_repeat)) and (
+                set(memory.targets) & set(act.targets)):
+            raise RuleViolation("repeat_target", action=act.action, name=act.targets[0])
+
     def _validate(self, act: Act) -> None:
         self._expect(PhaseKind.NIGHT)
         state = self.state
@@ -286,9 +298,6 @@ class Game:
         if spec.option is None and act.option is not None:
             raise RuleViolation("unexpected_option", action=act.action)
         if spec.no_repeat and (state.alive_at_start != THREE_ALIVE or not spec.repeat_at_three):
-            memory = state.memory.get(act.actor)
-            if (memory is not None and memory.night == state.phase.number - 1 and memory.action == act.action
-                    and set(memory.targets) & set(act.targets)):
-                raise RuleViolation("repeat_target", action=act.action, name=act.targets[0])
+            self._no_repeat(player, act)
         if spec.check is not None:
             spec.check(state, player, act)

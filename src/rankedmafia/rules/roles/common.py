@@ -29,6 +29,8 @@ def comparison_side(state: GameState, name: str) -> Side:
     player = state.players[name]
     if player.clan is not None:
         return Side.MAFIA
+    if name in state.detective:  # "При проверке журом, указывается та сторона на которой играет"
+        return {"town": Side.TOWN, "mafia": Side.MAFIA}.get(state.detective[name][0], Side.LONERS)
     return ROLES[player.role].side
 
 

@@ -6,6 +6,6 @@ from rankedmafia.rules.model import Side
 from rankedmafia.rules.roles.base import Role
 
 DOUBLE_AGENT = Role(
-    id="double_agent", side=Side.MAFIA, killer=True, team="double_agent",
+    id="double_agent", side=Side.MAFIA, killer=True, team="double_agent", checks_as="mafia",
     names={"ru": ("двойной агент", "двойного агента"), "en": ("double agent", "double agent")},
 )
