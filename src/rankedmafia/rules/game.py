@@ -7,7 +7,6 @@ applying them. Every command is validated before anything changes, so a refused 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -144,10 +143,8 @@ class Game:
         """Who would die tonight with the actions sent so far (what the host tells the reanimator)."""
         if self.phase.kind is not PhaseKind.NIGHT or self.over:
             return []
-        rehearsal = copy.deepcopy(self.state)
-        for name in self.follow_up():
-            rehearsal.acts.pop(name, None)
-        return night.Night(rehearsal, dry_run=True).resolve().deaths
+        waiting = self.follow_up()
+        return night.Night(self.state, dry_run=True, without=waiting[0] if waiting else None).resolve().deaths
 
     def setup_roles(self) -> list[str]:
         """The roles dealt in this game, sorted: public in a forum game (the host announces the setup)."""

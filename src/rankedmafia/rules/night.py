@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -55,9 +55,13 @@ class NightOutcome:
 class Night:
     """The context every role's night effect works in."""
 
-    def __init__(self, state: GameState, dry_run: bool = False) -> None:
+    def __init__(self, state: GameState, dry_run: bool = False, without: str | None = None) -> None:
+        """`dry_run`: resolve without touching the state, leaving out the action of `without` (what the
+        reanimator is told comes from such a rehearsal)."""
         self.state = state
         self.dry_run = dry_run
+        self.without = without
+        self._later: list[Callable[[GameState], None]] = []
         self.number = state.phase.number
         self.alive_at_start = state.alive_at_start
         self.next_day = self.number if state.starts_with_night else self.number + 1
@@ -98,6 +102,10 @@ class Night:
     def inform(self, to: str | None, kind: str, result: Any, **fields: Any) -> None:
         self.out.info.append({"to": to, "kind": kind, **fields, "result": result})
 
+    def later(self, change: Callable[[GameState], None]) -> None:
+        """A change to what the game remembers, made once the night is over (never in a rehearsal)."""
+        self._later.append(change)
+
     def protected_from(self, target: str, by: str) -> bool:
         """The cop's guard keeps every outside effect off his charge, except the cop's own."""
         cop = self.guarded.get(target)
@@ -137,9 +145,15 @@ class Night:
     # --- the pipeline ---------------------------------------------------------------------------
     def resolve(self) -> NightOutcome:
         for act in self.state.acts.values():  # the host's log, from which a record can be replayed
-            self.event("action", to="host", actor=act.actor, action=act.action, targets=list(act.targets),
-                       **({"option": act.option} if act.option is not None else {}),
-                       **({"detail": act.detail} if act.detail is not None else {}))
+            if self.dry_run:
+                break
+            logged: dict[str, Any] = {"type": "action", "to": "host", "actor": act.actor, "action": act.action,
+                                      "targets": list(act.targets)}
+            if act.option is not None:
+                logged["option"] = act.option
+            if act.detail is not None:
+                logged["detail"] = act.detail
+            self.out.events.append(logged)
         self.steps = self._plan()
         self.blocked = self._settle_blocks()
         self._bloody_visits()
@@ -169,6 +183,8 @@ class Night:
             self._remember_visits()
             consequences.after_night(self)
             self._remember()
+            for change in self._later:
+                change(self.state)
         return self.out
 
     def _plan(self) -> list[Step]:
@@ -176,7 +192,7 @@ class Night:
         boss_acts: dict[str, list[Act]] = {}
         for act in self.state.acts.values():
             player = self.state.players[act.actor]
-            if act.actor in self.state.delayed:
+            if act.actor in self.state.delayed or act.actor == self.without:
                 continue  # the alcoholic's victim does last night's deed instead
             spec = abilities.resolved_spec(self.state, player, act)
             if spec is None or spec is VOTE_KILL:
@@ -270,9 +286,7 @@ class Night:
                 self._reanimate(reanimator.name)
 
     def _reanimate(self, reanimator: str) -> None:
-        rehearsal = copy.deepcopy(self.state)
-        rehearsal.acts.pop(reanimator, None)
-        deaths = Night(rehearsal, dry_run=True).resolve().deaths
+        deaths = Night(self.state, dry_run=True, without=reanimator).resolve().deaths
         if reanimator in deaths:
             self.cancelled.add(reanimator)  # Ruling: a reanimator killed tonight does not act
             return

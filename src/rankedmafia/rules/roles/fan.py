@@ -24,7 +24,7 @@ def _search(night: Night, act: Act) -> None:
         found = night.player(target).role == "maniac"
         night.inform(act.actor, "search", "found" if found else "not_found", target=target)
         if found:
-            night.state.fan_found.setdefault(act.actor, night.number)
+            night.later(lambda state, fan=act.actor, n=night.number: state.fan_found.setdefault(fan, n))
 
 
 def _bodyguard(night: Night, act: Act) -> None:

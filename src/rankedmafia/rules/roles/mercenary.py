@@ -18,27 +18,30 @@ if TYPE_CHECKING:
 
 
 def _hire(night: Night, act: Act) -> None:
-    state = night.state
-    employer = act.targets[0]
-    success = is_killing(state, employer)
-    night.inform(act.actor, "hire", "success" if success else "fail", target=employer)
+    mercenary, employer = act.actor, act.targets[0]
+    success = is_killing(night.state, employer)
+    night.inform(mercenary, "hire", "success" if success else "fail", target=employer)
     if not success:
         return
     if len(act.targets) == 2:
-        night.attack(act.actor, act.targets[1], source="mercenary")
-        state.used_employers.setdefault(act.actor, set()).add(employer)
-        state.contracts.pop(act.actor, None)
+        night.attack(mercenary, act.targets[1], source="mercenary")
+        night.later(lambda state: _use(state, mercenary, employer))
     else:
-        state.contracts[act.actor] = employer
+        night.later(lambda state: state.contracts.__setitem__(mercenary, employer))
 
 
 def _kill(night: Night, act: Act) -> None:
-    state = night.state
-    employer = state.contracts.pop(act.actor, None)
+    employer = night.state.contracts.get(act.actor)
     if employer is None:
         return
     night.attack(act.actor, act.targets[0], source="mercenary")
-    state.used_employers.setdefault(act.actor, set()).add(employer)
+    night.later(lambda state: _use(state, act.actor, employer))
+
+
+def _use(state: GameState, mercenary: str, employer: str) -> None:
+    """The kill is used: this employer cannot hire him again."""
+    state.contracts.pop(mercenary, None)
+    state.used_employers.setdefault(mercenary, set()).add(employer)
 
 
 def _hire_limits(state: GameState, player: Player, act: Act) -> None:
