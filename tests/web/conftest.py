@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from rankedmafia.server.app import create_app
 from rankedmafia.server.settings import Settings
+
 from .helpers import pg_execute, pg_schema_url
 
 

@@ -85,8 +85,9 @@ Client = Any  # httpx.Client or starlette's TestClient: the same calls
 
 
 def create_game(client: Client, setup_yaml: str = SMALL_SETUP, night: int = 3600, day: int = 3600) -> dict[str, Any]:
-    r = client.post("/api/games", json={"setup_yaml": setup_yaml, "night_seconds": night, "day_seconds": day,
-                                        "title": "test"})
+    r = client.post(
+        "/api/games", json={"setup_yaml": setup_yaml, "night_seconds": night, "day_seconds": day, "title": "test"}
+    )
     assert r.status_code == 201, r.text
     game: dict[str, Any] = r.json()
     return game
@@ -101,8 +102,9 @@ def join_all(client: Client, game_id: str, count: int, prefix: str = "Игрок
     return tokens
 
 
-def started_game(client: Client, players: int = 5, setup_yaml: str = SMALL_SETUP,
-                 **times: int) -> tuple[dict[str, Any], dict[str, str]]:
+def started_game(
+    client: Client, players: int = 5, setup_yaml: str = SMALL_SETUP, **times: int
+) -> tuple[dict[str, Any], dict[str, str]]:
     game = create_game(client, setup_yaml, **times)
     tokens = join_all(client, game["id"], players)
     r = client.post(f"/api/host/{game['admin_token']}/start")
@@ -110,8 +112,7 @@ def started_game(client: Client, players: int = 5, setup_yaml: str = SMALL_SETUP
     return game, tokens
 
 
-def random_move(client: Client, token: str, rng: random.Random,
-                seen: Callable[[str, Any], None] | None = None) -> None:
+def random_move(client: Client, token: str, rng: random.Random, seen: Callable[[str, Any], None] | None = None) -> None:
     """One legal move for this player, chosen from what his own view offers."""
     r = client.get(f"/api/player/{token}")
     assert r.status_code == 200, r.text
@@ -143,8 +144,14 @@ def random_move(client: Client, token: str, rng: random.Random,
             seen(r.text, None)
 
 
-def play_to_end(client: Client, game: dict[str, Any], tokens: dict[str, str], rng: random.Random,
-                seen: Callable[[str, str, Any], None] | None = None, phases: int = 40) -> dict[str, Any]:
+def play_to_end(
+    client: Client,
+    game: dict[str, Any],
+    tokens: dict[str, str],
+    rng: random.Random,
+    seen: Callable[[str, str, Any], None] | None = None,
+    phases: int = 40,
+) -> dict[str, Any]:
     admin = game["admin_token"]
     for _ in range(phases):
         info = client.get(f"/api/host/{admin}").json()

@@ -47,7 +47,9 @@ def test_night_resolves_when_every_action_is_in(client: TestClient) -> None:
     host = client.get(f"/api/host/{game['admin_token']}").json()
     assert sorted(host["waiting"]) == sorted([mafia, doctor, commissar]) and host["arrived"] == []
     assert "acts" not in host  # the host sees who sent, not what, unless he asks for everything
-    assert client.post(f"/api/player/{tokens[mafia]}/act", json={"action": "kill", "targets": [victim]}).status_code == 200
+    assert (
+        client.post(f"/api/player/{tokens[mafia]}/act", json={"action": "kill", "targets": [victim]}).status_code == 200
+    )
     host = client.get(f"/api/host/{game['admin_token']}").json()
     assert host["arrived"] == [mafia] and "acts" not in host
     everything = client.get(f"/api/host/{game['admin_token']}", params={"everything": True}).json()
@@ -115,7 +117,7 @@ def test_host_pause_extend_replace_and_end(client: TestClient) -> None:
 
 
 def test_deadlines_resolve_phases_by_themselves(client: TestClient) -> None:
-    game, tokens = started_game(client, night=30, day=30)
+    game, _tokens = started_game(client, night=30, day=30)
     service: Any = client.app.state.platform.service  # type: ignore[attr-defined]
     service.clock = lambda: time.time() + 31  # the night's deadline has passed
     for _ in range(100):
@@ -133,7 +135,9 @@ def test_posts_and_mafia_chat(client: TestClient) -> None:
     civilian = next(n for n, r in roles.items() if r == "civilian")
     night_post = client.post(f"/api/player/{tokens[civilian]}/post", json={"text": "привет"})
     assert night_post.status_code == 409
-    assert client.post(f"/api/player/{tokens[mafia]}/post", json={"text": "убьём?", "channel": "clan"}).status_code == 201
+    assert (
+        client.post(f"/api/player/{tokens[mafia]}/post", json={"text": "убьём?", "channel": "clan"}).status_code == 201
+    )
     assert client.get(f"/api/player/{tokens[mafia]}/posts", params={"channel": "clan"}).json()[0]["text"] == "убьём?"
     assert client.get(f"/api/player/{tokens[civilian]}/posts", params={"channel": "clan"}).status_code == 403
     client.post(f"/api/host/{game['admin_token']}/resolve")
@@ -143,7 +147,7 @@ def test_posts_and_mafia_chat(client: TestClient) -> None:
 
 
 def test_rate_limit(sqlite_client: TestClient) -> None:
-    game, tokens = started_game(sqlite_client)
+    _game, tokens = started_game(sqlite_client)
     token = next(iter(tokens.values()))
     codes = {sqlite_client.post(f"/api/player/{token}/withdraw").status_code for _ in range(260)}
     assert 429 in codes

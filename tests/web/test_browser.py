@@ -20,8 +20,11 @@ SETUP = "name: e2e\nplayers: 4\nroles: {mafia1: 1, doctor: 1, civilian: 2}\n"
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=[
-            "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
+        browser = p.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            headless=True,
+            args=["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"],
+        )
         yield browser
         browser.close()
 

@@ -24,8 +24,12 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 def test_sigkill_mid_night_loses_no_acknowledged_action(server: Server) -> None:
     client = httpx.Client(base_url=server.url, timeout=10)
-    game, tokens = started_game(client, players=12, setup_yaml="name: big\nplayers: 12\nroles: {mafia1: 1, "
-                                "mafia2: 1, commissar: 1, doctor: 1, girl: 1, maniac: 1}\n")
+    game, tokens = started_game(
+        client,
+        players=12,
+        setup_yaml="name: big\nplayers: 12\nroles: {mafia1: 1, "
+        "mafia2: 1, commissar: 1, doctor: 1, girl: 1, maniac: 1}\n",
+    )
     admin = game["admin_token"]
     deadline = client.get(f"/api/host/{admin}").json()["game"]["deadline"]
     acknowledged = {}

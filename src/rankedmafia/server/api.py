@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from rankedmafia.rules.model import BLUE
@@ -27,9 +28,7 @@ Name = Annotated[str, Field(min_length=1, max_length=64)]
 class CreateGame(BaseModel):
     title: str = Field("", max_length=100)
     preset: str | None = Field("classic-12", max_length=64)
-    setup_yaml: str | None = Field(
-        None, max_length=20_000, description="a custom setup (YAML); wins over preset"
-    )
+    setup_yaml: str | None = Field(None, max_length=20_000, description="a custom setup (YAML); wins over preset")
     night_seconds: int = Field(86_400, ge=10, le=7 * 86_400)
     day_seconds: int = Field(86_400, ge=10, le=7 * 86_400)
 
@@ -173,7 +172,8 @@ async def game_events(request: Request, game_id: GameId) -> Any:
 async def player(request: Request, token: Token) -> Json:
     live, name = await platform_of(request).service.seat(token)
     async with live.lock:
-        return player_data(live, name, request_lang(request))
+        data = player_data(live, name, request_lang(request))
+    return JSONResponse(data)  # type: ignore[return-value]  # plain JSON: no re-validation of a big dict
 
 
 @router.post("/player/{token}/act", summary="Send tonight's action")
@@ -181,9 +181,7 @@ async def act(request: Request, token: Token, body: Act) -> Ack:
     platform = platform_of(request)
     _limit(request, token)
     live, name = await platform.service.seat(token)
-    live, _ = await platform.service.execute(
-        live.id, svc.act_build(name, body.action, body.targets, body.option)
-    )
+    live, _ = await platform.service.execute(live.id, svc.act_build(name, body.action, body.targets, body.option))
     return _ack(live)
 
 
@@ -205,9 +203,7 @@ async def vote(request: Request, token: Token, body: Vote) -> Ack:
     return _ack(live)
 
 
-@router.post(
-    "/player/{token}/post", summary="Post in the game thread (by day) or the mafia's chat", status_code=201
-)
+@router.post("/player/{token}/post", summary="Post in the game thread (by day) or the mafia's chat", status_code=201)
 async def post(request: Request, token: Token, body: Post) -> Json:
     from rankedmafia.server.posts import add_post
 
@@ -245,9 +241,7 @@ async def player_events(request: Request, token: Token) -> Any:
 
 
 # --- the host ---------------------------------------------------------------------------------------
-@router.get(
-    "/host/{token}", summary="The host's dashboard: seats, who has sent an action, everything on demand"
-)
+@router.get("/host/{token}", summary="The host's dashboard: seats, who has sent an action, everything on demand")
 async def host(request: Request, token: Token, everything: bool = False) -> Json:
     live = await platform_of(request).service.hosted(token)
     async with live.lock:

@@ -8,12 +8,12 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server.errors import Refusal
@@ -138,13 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         return _error(request, Refusal("bad_input", 422, detail=detail), 422)
 
-    @app.middleware("http")
-    async def headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        response.headers["Referrer-Policy"] = "no-referrer"  # the secret links never leave in a Referer
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers.setdefault("Cache-Control", "no-store")
-        return response
+    app.add_middleware(SecurityHeaders)
 
     from rankedmafia.server import api, pages
 
@@ -152,6 +146,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app
+
+
+class SecurityHeaders:
+    """Headers on every answer (a plain ASGI middleware: cheaper than BaseHTTPMiddleware)."""
+
+    HEADERS = (
+        (b"referrer-policy", b"no-referrer"),  # the secret links never leave in a Referer
+        (b"x-content-type-options", b"nosniff"),
+        (b"cache-control", b"no-store"),
+    )
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = [
+                    *message.get("headers", []),
+                    *((k, v) for k, v in self.HEADERS if k not in present),
+                ]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def platform_of(request: Request) -> Platform:

@@ -11,9 +11,7 @@ import typer
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="the port to listen on")] = 8000,
-    data: Annotated[Path, typer.Option("--data", help="the data folder (the SQLite database)")] = Path(
-        "data"
-    ),
+    data: Annotated[Path, typer.Option("--data", help="the data folder (the SQLite database)")] = Path("data"),
     database: Annotated[
         str | None, typer.Option("--database", help="postgresql://... to use PostgreSQL instead of SQLite")
     ] = None,

@@ -161,7 +161,9 @@ UI: dict[str, dict[str, str]] = {
         "roles": "Роли",
         "acts": "Ходы этой ночи",
         "role": "роль",
-        "live": "обновляется сама", "target_n": "цель", "optional": "необязательно",
+        "live": "обновляется сама",
+        "target_n": "цель",
+        "optional": "необязательно",
         "ended_by_host": "игру закончил ведущий",
     },
     "en": {
@@ -245,7 +247,9 @@ UI: dict[str, dict[str, str]] = {
         "roles": "Roles",
         "acts": "Tonight's actions",
         "role": "role",
-        "live": "updates live", "target_n": "target", "optional": "optional",
+        "live": "updates live",
+        "target_n": "target",
+        "optional": "optional",
         "ended_by_host": "the host ended the game",
     },
 }

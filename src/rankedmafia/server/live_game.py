@@ -73,9 +73,7 @@ class LiveGame:
 def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> None:
     """Apply one log entry. Engine refusals (RuleViolation) leave everything unchanged."""
     if kind == "start":
-        live.game = new_game(
-            live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded")
-        )
+        live.game = new_game(live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded"))
         live.status, live.deadline, live.phase_started = "running", body["deadline"], at
     elif kind in ENGINE_COMMANDS:
         _engine(live).apply(body)
@@ -94,9 +92,7 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
     elif kind == "replace":
         seat = live.seats.get(body["name"])
         if seat is not None:
-            live.seats[seat.name] = SeatRow(
-                seat.name, seat.idx, body["nickname"], seat.token_hash, seat.joined_at
-            )
+            live.seats[seat.name] = SeatRow(seat.name, seat.idx, body["nickname"], seat.token_hash, seat.joined_at)
     elif kind == "end":
         live.status, live.ended_by, live.deadline = "over", live.ended_by or "host", None
     else:

@@ -130,9 +130,7 @@ async def host_page(request: Request, token: str, everything: bool = False, link
     live = await platform_of(request).service.hosted(token)
     async with live.lock:
         data = host_data(live, request_lang(request), everything)
-    return render(
-        request, "host.html", {"d": data, "token": token, "new_link": link, "base": str(request.base_url)}
-    )
+    return render(request, "host.html", {"d": data, "token": token, "new_link": link, "base": str(request.base_url)})
 
 
 @router.post("/h/{token}/{command}")
@@ -232,9 +230,7 @@ async def thread_page(request: Request, token: str) -> Response:
     return await _player(request, token, "thread.html")
 
 
-async def _player(
-    request: Request, token: str, template: str, error: str = "", status: int = 200
-) -> Response:
+async def _player(request: Request, token: str, template: str, error: str = "", status: int = 200) -> Response:
     service = platform_of(request).service
     live, name = await service.seat(token)
     async with live.lock:
@@ -257,9 +253,7 @@ async def _player(
 
 
 @router.post("/p/{token}/{command}")
-async def player_command(
-    request: Request, token: str, command: str, csrf: Annotated[str, Form()]
-) -> Response:
+async def player_command(request: Request, token: str, command: str, csrf: Annotated[str, Form()]) -> Response:
     _check(request, csrf)
     service = platform_of(request).service
     live, name = await service.seat(token)
@@ -268,9 +262,7 @@ async def player_command(
     try:
         if command == "act":
             action = str(form.get("action", ""))[:40]
-            targets = [
-                str(v)[:64] for key in ("target", "target2", "target3") for v in form.getlist(key) if v
-            ][:4]
+            targets = [str(v)[:64] for key in ("target", "target2", "target3") for v in form.getlist(key) if v][:4]
             option = str(form.get(f"option_{action}", "") or "")[:40] or None
             await service.execute(live.id, svc.act_build(name, action, targets, option))
         elif command == "withdraw":

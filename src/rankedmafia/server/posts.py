@@ -47,9 +47,7 @@ async def add_post(service: GameService, live: LiveGame, name: str, channel: str
     return await service.store.add_post(live.id, target, name, phase_label(live), text, service.clock())
 
 
-async def read_posts(
-    service: GameService, live: LiveGame, name: str | None, channel: str
-) -> list[dict[str, Any]]:
+async def read_posts(service: GameService, live: LiveGame, name: str | None, channel: str) -> list[dict[str, Any]]:
     if channel == "clan":
         target = _clan_channel(live, name) if name is not None else None
         if target is None:

@@ -9,6 +9,7 @@ deadline (checked by `tick`, which any process may run: the log decides who was 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import pickle
@@ -60,15 +61,14 @@ Build = Callable[[LiveGame, float], Outcome]
 
 
 class GameService:
-    def __init__(
-        self, store: Store, hub: Hub, clock: Callable[[], float] = time.time, origin: str = ""
-    ) -> None:
+    def __init__(self, store: Store, hub: Hub, clock: Callable[[], float] = time.time, origin: str = "") -> None:
         self.store = store
         self.hub = hub
         self.clock = clock
         self.origin = origin or new_token()[:8]
         self._cache: dict[str, LiveGame] = {}
         self._tokens: dict[str, tuple[str, str]] = {}
+        self._pending: set[asyncio.Task[None]] = set()
 
     # --- loading ----------------------------------------------------------------------------------
     async def get(self, game_id: str) -> LiveGame:
@@ -130,13 +130,9 @@ class GameService:
                 outcome = build(live, now)  # refusals raise here, before anything changed
                 if not outcome.entries:
                     return live, outcome
-                entries = [
-                    LogEntry(base + i + 1, kind, body, now) for i, (kind, body) in enumerate(outcome.entries)
-                ]
+                entries = [LogEntry(base + i + 1, kind, body, now) for i, (kind, body) in enumerate(outcome.entries)]
                 try:
-                    await self.store.append(
-                        Append(live.id, base, entries, live.status, live.deadline, outcome.seat)
-                    )
+                    await self.store.append(Append(live.id, base, entries, live.status, live.deadline, outcome.seat))
                 except Conflict:
                     self.evict(live)
                     continue
@@ -144,17 +140,19 @@ class GameService:
                     self.evict(live)
                     raise
                 live.head = entries[-1].seq
-                if live.head // SNAPSHOT_EVERY != base // SNAPSHOT_EVERY:
-                    await self._snapshot(live)
+                if live.head // SNAPSHOT_EVERY != base // SNAPSHOT_EVERY:  # off the command's path
+                    self._pending.add(task := asyncio.create_task(
+                        self._snapshot(live.id, live.head, pickle.dumps(live.snapshot_state()))))
+                    task.add_done_callback(self._pending.discard)
             self.hub.publish(game_id)
             return live, outcome
         raise Refusal("busy", 503)
 
-    async def _snapshot(self, live: LiveGame) -> None:
+    async def _snapshot(self, game_id: str, head: int, data: bytes) -> None:
         try:
-            await self.store.save_snapshot(live.id, live.head, ENGINE, pickle.dumps(live.snapshot_state()))
+            await self.store.save_snapshot(game_id, head, ENGINE, data)
         except Exception:
-            log.exception("snapshot of %s failed", live.id)
+            log.exception("snapshot of %s failed", game_id)
 
     # --- lobby ------------------------------------------------------------------------------------
     async def create(self, title: str, setup: Setup, night_seconds: int, day_seconds: int) -> tuple[str, str]:
@@ -188,9 +186,7 @@ class GameService:
             if live.status != "lobby":
                 raise Refusal("lobby_closed")
             try:
-                seat = await self.store.join(
-                    game_id, nickname, token_hash(token), self.clock(), live.setup.players
-                )
+                seat = await self.store.join(game_id, nickname, token_hash(token), self.clock(), live.setup.players)
             except Conflict as conflict:
                 raise Refusal(conflict.reason, 409, name=nickname) from None
             live.seats[seat.name] = seat
@@ -286,19 +282,12 @@ def resolve(live: LiveGame, out: Outcome, now: float, why: str) -> None:
     assert live.game is not None
     ending = live.game.phase.kind
     following = PhaseKind.DAY if ending is PhaseKind.NIGHT else PhaseKind.NIGHT
-    step(
-        live, out, "resolve", {"type": "resolve", "by": why, "deadline": now + live.duration(following)}, now
-    )
+    step(live, out, "resolve", {"type": "resolve", "by": why, "deadline": now + live.duration(following)}, now)
 
 
 def _deadline_build(live: LiveGame, now: float) -> Outcome:
     out = Outcome()
-    if (
-        live.status == "running"
-        and live.deadline is not None
-        and live.deadline <= now
-        and live.game is not None
-    ):
+    if live.status == "running" and live.deadline is not None and live.deadline <= now and live.game is not None:
         resolve(live, out, now, "deadline")
         settle(live, out, now)
     return out
@@ -368,9 +357,7 @@ def extend_build(seconds: int) -> Build:
             return out
         running(live)
         out = Outcome()
-        step(
-            live, out, "extend", {"type": "extend", "deadline": max(live.deadline or now, now) + seconds}, now
-        )
+        step(live, out, "extend", {"type": "extend", "deadline": max(live.deadline or now, now) + seconds}, now)
         return out
 
     return build
