@@ -25,8 +25,8 @@ def announced_role(state: GameState, name: str) -> str:
 def after_night(night: Night) -> None:
     state = night.state
     out = night.out
-    order = list(state.players)
-    deaths = sorted(night.dead, key=order.index)
+    seat = {name: player.seat for name, player in state.players.items()}
+    deaths = sorted(night.dead, key=seat.__getitem__)
     fatal: dict[str, list[Attack]] = {name: [] for name in deaths}
     for attack in night.attacks:
         if attack.victim in night.dead:
@@ -34,7 +34,7 @@ def after_night(night: Night) -> None:
     for name in deaths:
         state.players[name].alive = False
     out.deaths = deaths
-    out.saved = sorted(out.saved, key=order.index)
+    out.saved = sorted(out.saved, key=seat.__getitem__)
     for name in deaths:
         attacks = fatal[name]
         revealed = _night_reveal(night, name, attacks)
@@ -45,6 +45,7 @@ def after_night(night: Night) -> None:
         night.event("death", player=name, role=role, evidence=evidence)
     for name in out.saved:
         night.event("survived", to="host", player=name)
+    state.silences = [s for s in state.silences if s.days[-1] >= night.next_day]  # the past is spent
     state.silences.extend(night.new_silences)
     for silence in night.new_silences:
         if silence.announced and state.players[silence.player].alive:
@@ -53,7 +54,7 @@ def after_night(night: Night) -> None:
         second_day = silence.days[0] < night.next_day and night.next_day in silence.days
         if silence.announced and second_day and state.players[silence.player].alive:
             night.event("silenced", player=silence.player, cause=silence.cause, again=True)
-    out.silenced = sorted({s.player for s in state.silenced_on(night.next_day)}, key=order.index)
+    out.silenced = sorted({s.player for s in state.silenced_on(night.next_day)}, key=seat.__getitem__)
     state.defended = night.defenses - night.prosecuted
     state.killer_defenses = _handsome_killers(night, fatal)
     state.marks_for_day = dict(night.marks)

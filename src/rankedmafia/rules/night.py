@@ -22,12 +22,13 @@ from typing import Any
 from rankedmafia.rules import abilities, consequences, protection
 from rankedmafia.rules.model import Act, Attack, Memory, Player, Silence
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.base import Action, BlockTier, Effect, Stage
+from rankedmafia.rules.roles.base import Action, BlockTier, Stage
 from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
 from rankedmafia.rules.state import GameState
 
 BLOODY_VISITOR_TIERS = (BlockTier.ALCOHOLIC, BlockTier.MAFIA, BlockTier.TOWN)
 UNSTOPPABLE = ("dandelion",)  # attacks no heal or guard prevents
+STAGES = tuple(Stage)
 
 
 @dataclass(slots=True)
@@ -132,7 +133,7 @@ class Night:
 
     def effective(self) -> list[Step]:
         gone = self.blocked | self.voided | self.cancelled
-        return [s for s in self.steps if s.performer not in gone]
+        return [s for s in self.steps if s.performer not in gone] if gone else list(self.steps)
 
     def step_of(self, name: str) -> Step | None:
         return next((s for s in self.steps if s.performer == name), None)
@@ -158,27 +159,28 @@ class Night:
         self.blocked = self._settle_blocks()
         self._bloody_visits()
         self._reanimation()
-        staged: dict[Stage, list[tuple[Step, Effect]]] = {stage: [] for stage in Stage}
-        for step in self.effective():
-            for at, effect in step.spec.effects:
-                staged[at].append((step, effect))
-        for stage in Stage:
-            for step, effect in staged[stage]:
-                if step.performer not in self.cancelled:
-                    effect(self, step.act)
+        staged = [(at, step, effect) for step in self.effective() for at, effect in step.spec.effects]
+        staged.sort(key=lambda item: item[0])  # stable: within a stage, the plan's order
+        pending = iter(staged)
+        item = next(pending, None)
+        for stage in STAGES:
+            while item is not None and item[0] is stage:
+                if item[1].performer not in self.cancelled:
+                    item[2](self, item[1].act)
+                item = next(pending, None)
             if stage is Stage.KILL:
                 self._after_kills()
                 self._settle_deaths()
             elif stage is Stage.REACTION:
-                for name in self.dead.copy():
+                for name in list(self.dead):
                     player = self.state.players[name]
                     reaction = ROLES[player.role].reaction
                     if reaction is not None:
                         reaction(self, player)
                 self._settle_deaths()
         self._list_saved()
-        order = list(self.state.players)
-        self.out.deaths = sorted(self.dead, key=order.index)
+        seats = self.state.players
+        self.out.deaths = sorted(self.dead, key=lambda name: seats[name].seat)
         if not self.dry_run:
             self._remember_visits()
             consequences.after_night(self)
@@ -365,13 +367,14 @@ class Night:
         self.state.girl_blocked_active = girl_blocked_active
 
     def _remember(self) -> None:
+        sent = {step.sent.actor: step.spec for step in self.steps if step.sent is not None}
         for act in self.state.acts.values():
-            treated = frozenset(self.treated.get(act.actor, set()))
+            treated = frozenset(self.treated.get(act.actor, ()))
             if act.action == "heal":
                 treated |= {act.targets[0]}
             self.state.memory[act.actor] = Memory(self.number, act.action, act.targets, act.option, act.detail,
                                                   treated)
-            spec = abilities.action_spec(self.state, self.state.players[act.actor], act.action)
+            spec = sent.get(act.actor)
             if spec is not None and spec.on_sent is not None:
                 spec.on_sent(self.state, act)
 
