@@ -142,7 +142,7 @@ class Bench:
                 if game["phase"] == "night":
                     if me["sent"] or not me["actions"]:
                         continue
-                    action = rng.choice(me["actions"])
+                    action = rng.choice([a for a in me["actions"] if not a["option"] or a["choices"]])
                     count = max(action["least"], 1) if action["most"] else 0
                     if count > len(action["targets"]):
                         continue

@@ -125,7 +125,7 @@ def random_move(client: Client, token: str, rng: random.Random, seen: Callable[[
     if game["phase"] == "night":
         if me["sent"] or not me["actions"]:
             return
-        action = rng.choice(me["actions"])
+        action = rng.choice([a for a in me["actions"] if not a["option"] or a["choices"]])
         count = max(action["least"], 1) if action["most"] else 0
         if count > len(action["targets"]):
             return

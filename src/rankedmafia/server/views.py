@@ -136,7 +136,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
             "option": a.option,
             "choices": [],
         }
-        if a.option is not None:
+        if a.id == "heal_from":  # the only option whose choices the engine lists (see the report)
             entry["choices"] = [
                 {"id": c, "label": role_name(c, lang) if c != "mafia" else side_name(c, lang)}
                 for c in heal_from_choices(game, name)
