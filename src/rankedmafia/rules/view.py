@@ -48,6 +48,8 @@ class PlayerView:
     winner: str | None = None
     side: str | None = None  # the detective: the side he works for
     quarry: str | None = None  # the detective: whom he seeks
+    votes: dict[str, str] = field(default_factory=dict)  # today's open votes (public, as on a forum)
+    clans: tuple[str, ...] = ()  # the clans whose night chat he shares
 
 
 def _audience(event: dict[str, Any], name: str, clans: tuple[str, ...]) -> bool:
@@ -116,4 +118,5 @@ def build_view(game: Game, name: str) -> PlayerView:
         boss=next((state.bosses[c] for c in clans if c in state.bosses), None),
         seats=seats, actions=actions, sent=sent, log=tuple(log), winner=state.winner,
         side=detective[0] if detective else None, quarry=detective[1] if detective else None,
+        votes=game.votes(), clans=clans,
     )

@@ -20,11 +20,16 @@ TWO_SEARCHES_ABOVE = 10
 
 
 def _search(night: Night, act: Act) -> None:
+    fan, number = act.actor, night.number
     for target in act.targets:
         found = night.player(target).role == "maniac"
-        night.inform(act.actor, "search", "found" if found else "not_found", target=target)
+        night.inform(fan, "search", "found" if found else "not_found", target=target)
         if found:
-            night.later(lambda state, fan=act.actor, n=night.number: state.fan_found.setdefault(fan, n))
+            night.later(lambda state: _found(state, fan, number))
+
+
+def _found(state: GameState, fan: str, night: int) -> None:
+    state.fan_found.setdefault(fan, night)
 
 
 def _bodyguard(night: Night, act: Act) -> None:

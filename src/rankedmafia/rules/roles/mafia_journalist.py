@@ -14,8 +14,11 @@ if TYPE_CHECKING:
 
 
 def _interview(night: Night, act: Act) -> None:
+    from rankedmafia.rules.roles import ROLES
+
     target = act.targets[0]
-    role = night.player(target).role
+    true_role = ROLES[night.player(target).role]
+    role = true_role.appears_as or true_role.id  # the unturned werewolf is, to all, a civilian
     night.inform(None, "interview", role, target=target)
     night.event("interview", role=role)
 
