@@ -103,8 +103,10 @@ def _side(state: GameState, player: Player) -> str:
     return comparison_side(state, player.name).value
 
 
-def answer(state: GameState, template: str | None, detail: str | None) -> bool:
-    """The true answer, from the state as it stands when the night begins."""
+def answer(state: GameState, template: str | None, detail: str | None,
+           defended: set[str] | None = None) -> bool:
+    """The true answer, from the state as the night's information stage sees it (`defended`: the
+    defenses made tonight for the coming day)."""
     spec, args = parse(template, detail)
     living = state.living()
     op = OPS.get(args.get("op", "eq"), OPS["eq"])
@@ -118,9 +120,9 @@ def answer(state: GameState, template: str | None, detail: str | None) -> bool:
         count = {side: sum(1 for p in living if _side(state, p) == side) for side in SIDES}
         return op(count[args["a"]], count[args["b"]])
     if spec.id == "immune_count":
-        return op(len(immune(state)), args["n"])
+        return op(len(immune(state, defended)), args["n"])
     if spec.id == "immune_have_roles":
-        return any(state.players[name].role != "civilian" for name in immune(state))
+        return any(state.players[name].role != "civilian" for name in immune(state, defended))
     if spec.id == "visited":
         return (args["role"], args["player"]) in state.last_visits
     if spec.id == "girl_blocked_active":
@@ -129,11 +131,11 @@ def answer(state: GameState, template: str | None, detail: str | None) -> bool:
     return op(sum(1 for p in living if p.name in group and _side(state, p) == args["side"]), args["n"])
 
 
-def immune(state: GameState) -> list[str]:
+def immune(state: GameState, defended: set[str] | None = None) -> list[str]:
     """Ruling: the immune ("иммунитетчики") are the living whom an ordinary kill or the gallows cannot
     take: the highlander, the handsome, and whoever holds a defense for the coming day."""
-    defended = state.defended | state.killer_defenses
-    return [p.name for p in state.living() if p.role in IMMUNE_ROLES or p.name in defended]
+    holders = (state.defended | state.killer_defenses) if defended is None else defended
+    return [p.name for p in state.living() if p.role in IMMUNE_ROLES or p.name in holders]
 
 
 def describe_question(template: str, args: Mapping[str, Any], lang: str = "ru") -> str:

@@ -61,7 +61,7 @@ def _intimidate(night: Night, act: Act) -> None:
 def _ask(night: Night, act: Act) -> None:
     from rankedmafia.rules import council
 
-    yes = council.answer(night.state, act.option, act.detail)
+    yes = council.answer(night.state, act.option, act.detail, defended=night.defenses - night.prosecuted)
     for clan in night.state.clans_of(act.actor) or (None,):
         members = night.state.clan_members(clan) if clan else [night.player(act.actor)]
         for member in members:
