@@ -1,11 +1,11 @@
-# The two commands of the README: `make demo` (set up, then the main job) and `make test` (set up, then
-# every test). Both work on a fresh machine with Python 3.11+.
+# The README's two commands: `make serve` (set up, then the main job: the web platform on an embedded
+# SQLite database) and `make test` (set up, then every test). Both work on a fresh machine with Python 3.11+.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test lint bench clean
+.PHONY: setup serve demo test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+serve: setup
+	$(BIN)/rankedmafia serve
 
 demo: setup
 	$(BIN)/rankedmafia demo
@@ -25,6 +28,7 @@ test: setup
 
 bench: setup
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/simulate.py --seconds 5 --jobs 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
