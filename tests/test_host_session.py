@@ -286,3 +286,20 @@ def test_neither_a_setup_nor_a_save_is_refused() -> None:
     result = runner.invoke(app, ["host", "--players", "a,b,c"])
     assert result.exit_code == 2
     assert "--resume" in result.output
+
+
+def test_the_reanimator_is_told_the_deaths_after_everyone_else(tmp_path: Path) -> None:
+    """Rule book: the reanimator "ходит последним и знает всех убитых за прошедшую ночь"."""
+    from rankedmafia.rules.seating import Seat
+
+    seats = [Seat("Вася", "mafia1"), Seat("Рита", "reanimator"), Seat("Маша", "doctor"),
+             *(Seat(name, "civilian") for name in ("Лена", "Игорь", "Аня", "Женя"))]
+    out = io.StringIO()
+    host_session = Session(Game(seats, seed=1), Console(file=out, width=120, color_system=None),
+                           tmp_path / "game.yaml")
+    host_session.run(["Вася kill Лена", "Маша heal Маша"])
+    told = out.getvalue()
+    assert "Рита" in told and "Этой ночью убиты: Лена" in told
+    host_session.run(["Рита revive Лена", "done"])
+    assert host_session.game.results[-1].deaths == []
+    assert "Лена" in host_session.game.results[-1].saved

@@ -24,6 +24,7 @@ UI: dict[str, dict[str, str]] = {
         "day_header": "День {number}",
         "awaiting_title": "Ещё не отписались",
         "awaiting_short": "Ещё ждём: {names}",
+        "reanimator_turn": "Ход реаниматора {name}: «{name} revive Имя» — или «done», если он никого не лечит.",
         "awaiting_none": "Все, у кого есть ход, отписались. «done» — подвести итоги ночи.",
         "night_help": ("Ночь: «ник действие цели…» (например «Вася kill Петя»), «undo ник», «who», "
                        "«done», «help», «quit»."),
@@ -98,6 +99,7 @@ UI: dict[str, dict[str, str]] = {
         "day_header": "Day {number}",
         "awaiting_title": "Still to send an action",
         "awaiting_short": "Still waiting for: {names}",
+        "reanimator_turn": "The reanimator {name} acts now: “{name} revive Name”, or “done” if he revives nobody.",
         "awaiting_none": "Everyone with an action has sent it. Type “done” to resolve the night.",
         "night_help": ("Night: “name action targets…” (e.g. “Vasya kill Petya”), “undo name”, “who”, "
                        "“done”, “help”, “quit”."),

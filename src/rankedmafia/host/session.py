@@ -208,8 +208,18 @@ class Session:
         remaining = self.game.awaiting()
         if remaining:
             self.say("awaiting_short", style="dim", names=", ".join(remaining))
+        elif self.game.follow_up() and action != "revive":
+            self.reanimator_turn()
         else:
             self.say("awaiting_none", style="dim")
+
+    def reanimator_turn(self) -> None:
+        """The reanimator acts after everyone: he is told tonight's dead, then sends his revive."""
+        deaths = self.game.tentative_deaths()
+        for name in self.game.follow_up():
+            line = self.renderer.info_line({"kind": "deaths_tonight", "targets": deaths})
+            self.send(name, line)
+            self.say("reanimator_turn", style="yellow", name=name)
 
     def undo(self, command: cmd.Undo) -> None:
         actor = self.name(command.actor)

@@ -150,6 +150,28 @@ class Game:
         """The roles dealt in this game, sorted: public in a forum game (the host announces the setup)."""
         return sorted(p.initial_role for p in self.state.players.values())
 
+    def option_choices(self, name: str, action: str) -> list[str]:
+        """What may stand beside the targets, from what a player knows (the setup is public): the doctor's
+        heal_from sources, the roles a joker may copy, the Council's question templates."""
+        from rankedmafia.rules import council
+        from rankedmafia.rules.doctor_sources import heal_from_choices
+
+        if action == "heal_from":
+            return heal_from_choices(self, name)
+        if action == "copy":
+            return sorted(set(self.setup_roles()) - {"joker"})
+        if action == "ask":
+            return sorted(council.TEMPLATES)
+        return []
+
+    def copy_actions(self, role: str) -> list[str]:
+        """The actions a joker may use when he copies this role."""
+        spec = ROLES.get(role)
+        if spec is None:
+            return []
+        actions = spec.actions + (BOSS_ACTIONS if spec.ranked else ())
+        return [a.id for a in actions if a.option is None]
+
     def votes(self) -> dict[str, str]:
         """Today's votes so far, voter -> candidate or BLUE: public, as forum votes are."""
         return dict(self.state.votes) if self.phase.kind is PhaseKind.DAY else {}
