@@ -1,0 +1,31 @@
+"""Every `Ruling:` of docs/rules.md is pinned by a scenario that quotes it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).parents[1]
+
+
+def _rulings() -> list[str]:
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    items = re.split(r"\n(?=- |\n|#)", text)
+    return [" ".join(item[2:].split()) for item in items if item.startswith("- Ruling:")]
+
+
+def _quoted() -> set[str]:
+    rules = set()
+    for path in (ROOT / "tests" / "scenarios").rglob("*.yaml"):
+        rule = yaml.safe_load(path.read_text(encoding="utf-8")).get("rule", "")
+        rules.add(" ".join(str(rule).split()))
+    return rules
+
+
+def test_every_ruling_has_a_scenario() -> None:
+    rulings = _rulings()
+    assert len(rulings) >= 20
+    missing = [r for r in rulings if r not in _quoted()]
+    assert not missing, "rulings without a scenario quoting them:\n" + "\n".join(missing)
