@@ -59,15 +59,16 @@ class Chance:
 
     def happens(self, label: str, p: Fraction) -> bool:
         """Whether an effect of probability p happens. Certain and impossible effects ignore the mode."""
-        if p >= 1:
+        numerator, denominator = p.numerator, p.denominator  # plain integers: Fraction comparisons are slow
+        if numerator >= denominator:
             return True
-        if p <= 0:
+        if numerator <= 0:
             return False
         if self.mode is ChanceMode.ALWAYS:
             return True
         if self.mode is ChanceMode.NEVER:
             return False
-        return self._number(label) * p.denominator < p.numerator * _SPACE
+        return self._number(label) * denominator < numerator * _SPACE
 
     def index(self, label: str, n: int) -> int:
         """A uniform choice among n options (exact, by rejection sampling)."""

@@ -242,7 +242,7 @@ class Night:
     def _settle_blocks(self) -> set[str]:
         blocked: set[str] = set()
         blockers = [s for s in self.steps if s.spec.block_tier is not None]
-        for tier in BlockTier:
+        for tier in sorted({s.spec.block_tier for s in blockers if s.spec.block_tier is not None}):
             layer = {s.performer: s.act.targets[0] for s in blockers
                      if s.spec.block_tier is tier and s.performer not in blocked}
             effective = _effective_blocks(layer)
@@ -298,17 +298,18 @@ class Night:
             self.revives[step.act.targets[0]] = reanimator
 
     def _after_kills(self) -> None:
-        for player in self.state.players.values():
+        living = [p for p in self.state.players.values() if p.alive]
+        for player in living:
             hook = ROLES[player.role].after_kills
-            if hook is not None and player.alive:
+            if hook is not None:
                 hook(self, player)
         for client, (night, courtesan) in self.state.infections.items():
             if night == self.number - 1 and self.state.players[client].alive:
                 self.attack(courtesan, client, source="courtesan", kind="infection")
-        for step in self.effective():
-            for target in step.act.targets:
-                aimed = self.state.players.get(target)
-                if aimed is not None and aimed.alive and ROLES[aimed.role].dies_of_any_action:
+        fragile = {p.name for p in living if ROLES[p.role].dies_of_any_action}
+        if fragile:
+            for step in self.effective():
+                for target in fragile.intersection(step.act.targets):
                     self.attack(step.performer, target, source=step.spec.id, kind="dandelion")
 
     def _settle_deaths(self) -> None:
@@ -342,7 +343,7 @@ class Night:
         if doctor is not None and protection.may_treat(self, doctor, victim):
             self.treated.setdefault(doctor, set()).add(victim)
             return doctor
-        if attack.kind != "bloody_visitor" and self.living_hostile_killing_sides() > 1:
+        if self.heals_from and attack.kind != "bloody_visitor" and self.living_hostile_killing_sides() > 1:
             for doctor, source in self.heals_from:
                 if source == attack.source and protection.may_treat(self, doctor, victim):
                     self.treated.setdefault(doctor, set()).add(victim)
