@@ -8,26 +8,10 @@ it is greater than all the blue weight and nobody ties him; a defended doomed pl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from rankedmafia.rules.consequences import after_deaths, announced_role, day_reveal
-from rankedmafia.rules.model import BLUE
+from rankedmafia.rules.model import BLUE, PhaseResult
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.state import GameState
-
-
-@dataclass(slots=True)
-class DayOutcome:
-    red: dict[str, int] = field(default_factory=dict)
-    blue: int = 0
-    doomed: str | None = None
-    hanged: list[str] = field(default_factory=list)
-    defended: list[str] = field(default_factory=list)
-    revealed: dict[str, str] = field(default_factory=dict)
-    role_changes: list[dict[str, str]] = field(default_factory=list)
-    info: list[dict[str, Any]] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
 
 
 def weight(state: GameState, voter: str, choice: str) -> int:
@@ -89,19 +73,19 @@ def gallows(state: GameState, doomed: str) -> tuple[list[str], list[str]]:
     return [doomed], []
 
 
-def resolve(state: GameState) -> DayOutcome:
-    out = DayOutcome()
-    out.red, out.blue = tally(state)
-    out.doomed = doomed(state, out.red, out.blue)
+def resolve(state: GameState) -> PhaseResult:
+    out = PhaseResult(state.phase)
+    red, blue = tally(state)
+    condemned = doomed(state, red, blue)
     # The votes are public; their weights are not (the doctor's blue and the boss's lost vote are silent).
     out.events.append({"type": "votes", "to": None, "votes": dict(state.votes)})
-    out.events.append({"type": "tally", "to": "host", "red": dict(out.red), "blue": out.blue})
-    if out.doomed is not None:
-        out.hanged, out.defended = gallows(state, out.doomed)
+    out.events.append({"type": "tally", "to": "host", "red": dict(red), "blue": blue})
+    if condemned is not None:
+        out.hanged, out.defended = gallows(state, condemned)
         for name in out.defended:
             out.events.append({"type": "defended", "to": None, "player": name})
         if not out.hanged and not out.defended:
-            out.events.append({"type": "unhangable", "to": None, "player": out.doomed})
+            out.events.append({"type": "unhangable", "to": None, "player": condemned})
     for name in out.hanged:
         state.players[name].alive = False
     for name in out.hanged:

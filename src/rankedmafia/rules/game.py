@@ -8,14 +8,13 @@ applying them. Every command is validated before anything changes, so a refused 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rankedmafia.rules import day, night, victory
 from rankedmafia.rules.abilities import available_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
 from rankedmafia.rules.errors import RuleViolation
-from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, Player
+from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, PhaseResult, Player
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.base import Action
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
@@ -27,24 +26,6 @@ from rankedmafia.rules.view import PlayerView, build_view
 
 THREE_ALIVE = 3
 BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS} | {"ask"}
-
-
-@dataclass(slots=True)
-class PhaseResult:
-    """What one phase did, in structured form; the text layer and the record are built from it."""
-
-    phase: Phase
-    deaths: list[str] = field(default_factory=list)
-    saved: list[str] = field(default_factory=list)
-    hanged: list[str] = field(default_factory=list)
-    defended: list[str] = field(default_factory=list)
-    silenced: list[str] = field(default_factory=list)
-    revealed: dict[str, str] = field(default_factory=dict)
-    exposed: dict[str, str] = field(default_factory=dict)
-    role_changes: list[dict[str, str]] = field(default_factory=list)
-    info: list[dict[str, Any]] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
-    winner: str | None = None
 
 
 class Game:
@@ -224,17 +205,10 @@ class Game:
         """End the current phase: resolve the night or count the day's votes, then check victory."""
         if self.over:
             raise RuleViolation("game_over", winner=self.state.winner)
-        phase = self.state.phase
-        result = PhaseResult(phase)
-        if phase.kind is PhaseKind.NIGHT:
-            out = night.Night(self.state).resolve()
-            result.deaths, result.saved, result.silenced = out.deaths, out.saved, out.silenced
-            result.revealed, result.exposed, result.role_changes = out.revealed, out.exposed, out.role_changes
-            result.info, result.events = out.info, out.events
+        if self.state.phase.kind is PhaseKind.NIGHT:
+            result = night.Night(self.state).resolve()
         else:
-            outcome = day.resolve(self.state)
-            result.hanged, result.defended, result.revealed = outcome.hanged, outcome.defended, outcome.revealed
-            result.role_changes, result.events, result.info = outcome.role_changes, outcome.events, outcome.info
+            result = day.resolve(self.state)
         self.state.winner = victory.winner(self.state)
         result.winner = self.state.winner
         if result.winner is not None:

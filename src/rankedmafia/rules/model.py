@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 BLUE = "blue"  # a blue vote: hang nobody
 
@@ -84,3 +85,21 @@ class Memory:
     option: str | None = None
     detail: str | None = None
     treated: frozenset[str] = field(default_factory=frozenset)  # the doctor: whom his heals covered
+
+
+@dataclass(slots=True)
+class PhaseResult:
+    """What one phase did, in structured form; the text layer and the record are built from it."""
+
+    phase: Phase
+    deaths: list[str] = field(default_factory=list)
+    saved: list[str] = field(default_factory=list)
+    hanged: list[str] = field(default_factory=list)
+    defended: list[str] = field(default_factory=list)
+    silenced: list[str] = field(default_factory=list)
+    revealed: dict[str, str] = field(default_factory=dict)
+    exposed: dict[str, str] = field(default_factory=dict)
+    role_changes: list[dict[str, str]] = field(default_factory=list)
+    info: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    winner: str | None = None

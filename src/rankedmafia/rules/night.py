@@ -15,12 +15,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from rankedmafia.rules import abilities, consequences, protection
-from rankedmafia.rules.model import Act, Attack, Memory, Player, Silence
+from rankedmafia.rules.model import Act, Attack, Memory, PhaseResult, Player, Silence
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.base import Action, BlockTier, Stage
 from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
@@ -39,18 +39,6 @@ class Step:
     act: Act  # as it is carried out (a joker's copy resolved)
     spec: Action
     sent: Act | None = None  # as it was sent, if different
-
-
-@dataclass(slots=True)
-class NightOutcome:
-    deaths: list[str] = field(default_factory=list)
-    saved: list[str] = field(default_factory=list)
-    silenced: list[str] = field(default_factory=list)
-    revealed: dict[str, str] = field(default_factory=dict)
-    exposed: dict[str, str] = field(default_factory=dict)
-    role_changes: list[dict[str, str]] = field(default_factory=list)
-    info: list[dict[str, Any]] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Night:
@@ -87,7 +75,7 @@ class Night:
         self.defenses: set[str] = set()
         self.prosecuted: set[str] = set()
         self.treated: dict[str, set[str]] = {}  # doctor -> whom his heals covered tonight
-        self.out = NightOutcome()
+        self.out = PhaseResult(state.phase)
 
     # --- what effects may ask -------------------------------------------------------------------
     def player(self, name: str) -> Player:
@@ -144,7 +132,7 @@ class Night:
         return len(teams)
 
     # --- the pipeline ---------------------------------------------------------------------------
-    def resolve(self) -> NightOutcome:
+    def resolve(self) -> PhaseResult:
         for act in self.state.acts.values():  # the host's log, from which a record can be replayed
             if self.dry_run:
                 break
