@@ -8,8 +8,9 @@
 4. the stages of the effective actions: guards and heals; kills (then the sniper's pre-emptive shot, the
    courtesan's infections, the dandelion, and the deaths); reactions (the shahid, the avenger) and their
    deaths; effects; information;
-5. the reanimator, who acts last: the night is resolved again with his heal if he revives one of the dead;
-6. the consequences: deaths applied, roles revealed, the boss chain and the sergeant.
+5. the reanimator, who acts last: he is told the deaths of a rehearsal of this night without his action,
+   and the one he revives counts as healed in the real resolution, so what hung on that death is undone;
+6. the consequences: deaths applied, roles revealed, the boss chain, the sergeant and the werewolf.
 """
 
 from __future__ import annotations
@@ -127,8 +128,9 @@ class Night:
         return next((s for s in self.steps if s.performer == name), None)
 
     def living_hostile_killing_sides(self) -> int:
+        """Hostile sides that can still shoot: a clan while it has a boss, the maniac, the sniper, ..."""
         teams = {p.team for p in self.state.players.values()
-                 if p.alive and p.team != "town" and ROLES[p.role].killer}
+                 if p.alive and p.team != "town" and (ROLES[p.role].killer or self.state.is_boss(p.name))}
         return len(teams)
 
     # --- the pipeline ---------------------------------------------------------------------------
