@@ -303,3 +303,19 @@ def test_the_reanimator_is_told_the_deaths_after_everyone_else(tmp_path: Path) -
     host_session.run(["Рита revive Лена", "done"])
     assert host_session.game.results[-1].deaths == []
     assert "Лена" in host_session.game.results[-1].saved
+
+
+def test_the_joker_and_the_councils_question_from_the_terminal(tmp_path: Path) -> None:
+    """Every role can be played through the terminal host: the joker's copy and the mafia's question."""
+    from rankedmafia.rules.seating import Seat
+
+    seats = [Seat("Вася", "mafia1"), Seat("Петя", "mafia2"), Seat("Женя", "joker"), Seat("Маша", "maniac"),
+             *(Seat(name, "civilian") for name in ("Лена", "Игорь", "Аня", "Оля", "Рита"))]
+    out = io.StringIO()
+    host_session = Session(Game(seats, seed=1, chance="never"), Console(file=out, width=120, color_system=None),
+                           tmp_path / "game.yaml")
+    host_session.run(["Женя copy maniac kill_quick Лена",
+                      "Вася ask group_side_count players=Лена,Игорь,Аня,Оля side=town op=ge n=4", "done"])
+    result = host_session.game.results[-1]
+    assert result.deaths == ["Лена"]
+    assert {(i["to"], i["result"]) for i in result.info if i["kind"] == "answer"} == {("Вася", "yes"), ("Петя", "yes")}

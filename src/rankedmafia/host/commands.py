@@ -2,6 +2,8 @@
 
     Вася kill Петя Маша        a night action (targets by nickname)
     Маша heal_from mafia       an option: the word after the targets, or explicitly `role=mafia`
+    Женя copy maniac kill_bloody Петя      the joker: the role, its action, then the targets
+    Вася ask side_count side=town op=ge n=3   the Council question: the template, then its arguments
     undo Вася                  take back Вася's action tonight
     Вася > Петя   Маша > blue  a day vote (a later vote replaces an earlier one)
     who · votes · done · help · quit
@@ -35,7 +37,8 @@ class Act:
     actor: str
     action: str
     targets: tuple[str, ...] = ()
-    option: str | None = None  # given explicitly as key=value
+    option: str | None = None  # given explicitly as key=value (the first such pair)
+    pairs: tuple[tuple[str, str], ...] = ()  # every key=value given (the Council question's arguments)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,15 +164,16 @@ def _act(tokens: list[Token]) -> Act:
     if len(tokens) < 2 or not tokens[0].text or not tokens[1].text or tokens[1].quoted:
         raise ParseError("parse_act")
     targets: list[str] = []
-    option: str | None = None
+    pairs: list[tuple[str, str]] = []
     for token in tokens[2:]:
         if not token.quoted and "=" in token.text:
-            _key, _, value = token.text.partition("=")
-            if option is not None or not value:
+            key, _, value = token.text.partition("=")
+            if not key or not value or any(key == k for k, _ in pairs):
                 raise ParseError("parse_option")
-            option = value
+            pairs.append((key, value))
         elif token.text:
             targets.append(token.text)
         else:
             raise ParseError("parse_act")
-    return Act(tokens[0].text, tokens[1].text, tuple(targets), option)
+    option = pairs[0][1] if pairs else None
+    return Act(tokens[0].text, tokens[1].text, tuple(targets), option, tuple(pairs))

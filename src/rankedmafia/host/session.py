@@ -7,6 +7,7 @@ game script after every phase and when the session stops.
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -189,12 +190,16 @@ class Session:
     def act(self, command: cmd.Act) -> None:
         actor = self.name(command.actor)
         action = command.action.casefold()
-        targets, option = [self.name(n) for n in command.targets], command.option
-        spec = self.spec(actor, action)
-        if spec is not None and spec.option is not None and option is None and len(targets) > spec.targets[1]:
-            option, targets = command.targets[-1], targets[:-1]
+        detail: str | None = None
+        if action in ("copy", "ask"):
+            option, detail, targets = special_option(command, self.name)
+        else:
+            targets, option = [self.name(n) for n in command.targets], command.option
+            spec = self.spec(actor, action)
+            if spec is not None and spec.option is not None and option is None and len(targets) > spec.targets[1]:
+                option, targets = command.targets[-1], targets[:-1]
         try:
-            self.game.submit(actor, action, targets, option)
+            self.game.submit(actor, action, targets, option, detail)
         except RuleViolation as error:
             if error.rule != "no_such_action":
                 raise
@@ -289,6 +294,29 @@ YES = frozenset({"y", "yes", "д", "да"})
 
 class HostPrompt(Prompt):
     prompt_suffix = " > "
+
+
+def special_option(command: cmd.Act, name: Callable[[str], str]) -> tuple[str | None, str | None, list[str]]:
+    """The joker's `copy ROLE ACTION targets…` and the Council's `ask TEMPLATE key=value…` as the engine
+    takes them: (option, detail, targets)."""
+    words = list(command.targets)
+    if command.action.casefold() == "copy":
+        pairs = dict(command.pairs)
+        role = pairs.get("role") or (words.pop(0) if words else None)
+        use = pairs.get("use") or (words.pop(0) if words else None)
+        return role, use, [name(w) for w in words]
+    template = words.pop(0) if words else command.option
+    args: dict[str, object] = {}
+    for key, value in command.pairs:
+        if key == "players":
+            args[key] = [name(n) for n in value.split(",") if n]
+        elif key in ("role", "side", "op", "a", "b"):
+            args[key] = value
+        elif key == "player":
+            args[key] = name(value)
+        else:
+            args[key] = int(value) if value.lstrip("-").isdigit() else value
+    return template, json.dumps(args, ensure_ascii=False, sort_keys=True), []
 
 
 def ask_yes(console: Console, question: str, lang: str) -> bool:
