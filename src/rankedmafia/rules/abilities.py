@@ -27,6 +27,9 @@ def available_actions(state: GameState, player: Player) -> tuple[Action, ...]:
 
 
 def action_spec(state: GameState, player: Player, action_id: str) -> Action | None:
+    role = ROLES[player.role]
+    if role.succession is None and not state.agent_ranks:  # the common case: his role's own actions
+        return role.action(action_id)
     for action in available_actions(state, player):
         if action.id == action_id:
             return action

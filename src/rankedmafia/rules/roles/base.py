@@ -61,7 +61,7 @@ class Action:
     on_sent: Remember | None = None  # what the rules remember of it for the rest of the game
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Role:
     id: str
     side: Side
@@ -87,11 +87,12 @@ class Role:
     reaction: Reaction | None = None  # a passive rule after the night's deaths (the avenger's revenge)
     after_kills: Reaction | None = None  # a passive rule before deaths are settled (the sniper)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {action.id: action for action in self.actions})
+
     def action(self, action_id: str) -> Action | None:
-        for action in self.actions:
-            if action.id == action_id:
-                return action
-        return None
+        by_id: dict[str, Action] = getattr(self, "_by_id")  # noqa: B009 - set in __post_init__
+        return by_id.get(action_id)
 
     def name(self, lang: str = "ru", case: int = 0) -> str:
         return self.names.get(lang, self.names["ru"])[case]
