@@ -19,6 +19,7 @@ from rankedmafia.rules.chance import ChanceMode
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game, PhaseResult, Seat
 from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.rules.roles import ROLES
 from rankedmafia.text.formats import Format
 from rankedmafia.text.summary import Renderer
 
@@ -69,6 +70,8 @@ def _seats(script: Mapping[str, Any]) -> list[Seat]:
         unknown = set(entry) - {"name", "role", "clan", "side"}
         if unknown:
             raise ScriptError(f"players[{index}] has unknown keys: {sorted(unknown)}")
+        if entry["role"] not in ROLES:
+            raise ScriptError(f"players[{index}] ({entry['name']}): unknown role {entry['role']!r}")
         clan = entry.get("clan")
         if isinstance(clan, list):  # the double agent's two clans: he belongs to every clan of the game
             clan = None

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rankedmafia.rules.chance import commitment
-from rankedmafia.script import play, script_entry
+from rankedmafia.script import ScriptError, play, script_entry
 from rankedmafia.script import record as build_record
 
 COMPARED = ("phase", "number", "deaths", "saved", "hanged", "defended", "silenced", "revealed", "exposed",
@@ -37,9 +37,28 @@ def script_from_record(rec: Mapping[str, Any], seed: int | str) -> dict[str, Any
             "phases": phases}
 
 
+def check_shape(rec: Any) -> None:
+    """A record as the contract shapes it, or a ScriptError that says what is missing."""
+    if not isinstance(rec, Mapping):
+        raise ScriptError("a record is a JSON object")
+    for key, kind in (("commitment", str), ("players", list), ("phases", list)):
+        if not isinstance(rec.get(key), kind):
+            raise ScriptError(f"the record has no `{key}` ({kind.__name__})")
+    for index, player in enumerate(rec["players"]):
+        if not isinstance(player, Mapping) or not {"name", "initial_role"} <= set(player):
+            raise ScriptError(f"players[{index}] needs `name` and `initial_role`")
+    for index, phase in enumerate(rec["phases"], start=1):
+        if not isinstance(phase, Mapping) or phase.get("phase") not in ("night", "day"):
+            raise ScriptError("each phase needs `phase`: night or day", index)
+        events = phase.get("events")
+        if not isinstance(events, list) or not all(isinstance(e, Mapping) and "type" in e for e in events):
+            raise ScriptError("`events` must be the engine's list of events", index)
+
+
 def verify(rec: Mapping[str, Any], seed: int | str) -> list[str]:
     """The discrepancies between a record and its replay with this seed (empty: the record is sound)."""
     problems: list[str] = []
+    check_shape(rec)
     if commitment(seed) != rec.get("commitment"):
         return [f"the seed does not match the commitment {rec.get('commitment')}"]
     replay = build_record(play(script_from_record(rec, seed)))

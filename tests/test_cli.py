@@ -1,0 +1,93 @@
+"""`rankedmafia run`, `verify`, `setups`, `roles` and `demo` as a user calls them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+from typer.testing import CliRunner
+
+from rankedmafia.cli import app
+from rankedmafia.script import run_script
+
+runner = CliRunner()
+SCRIPT = {
+    "format": 1, "seed": 7, "chance": "always",
+    "players": [{"name": "Вася", "role": "mafia1"}, {"name": "Петя", "role": "commissar"},
+                {"name": "Маша", "role": "girl"}, {"name": "Коля", "role": "civilian"},
+                {"name": "Оля", "role": "civilian"}],
+    "phases": [{"night": [{"actor": "Вася", "action": "kill", "targets": ["Коля"]},
+                          {"actor": "Маша", "action": "block", "targets": ["Оля"]},
+                          {"actor": "Петя", "action": "check", "targets": ["Вася"]}]}],
+}
+
+
+def _write(tmp_path: Path, data: object, name: str = "game.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def test_run_prints_the_summary_with_the_rule_books_formula(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["run", str(_write(tmp_path, SCRIPT))])
+    assert result.exit_code == 0
+    assert "Этой ночью погиб игрок Коля." in result.output
+    assert "Сегодня Оля лишен возможности голосовать" in result.output
+
+
+def test_run_json_is_the_record(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["run", str(_write(tmp_path, SCRIPT)), "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == run_script(SCRIPT)
+
+
+def test_run_in_english_as_bbcode(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["run", str(_write(tmp_path, SCRIPT)), "--lang", "en", "--format", "bbcode"])
+    assert result.exit_code == 0
+    assert "[b]Коля[/b] was killed tonight." in result.output
+
+
+def test_a_refused_script_exits_2_naming_phase_entry_and_rule(tmp_path: Path) -> None:
+    bad = {**SCRIPT, "phases": [{"night": [{"actor": "Маша", "action": "block", "targets": ["Маша"]}]}]}
+    result = runner.invoke(app, ["run", str(_write(tmp_path, bad))])
+    assert result.exit_code == 2
+    assert "phase 1, entry 0" in result.stderr and "self_target" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_verify_accepts_the_true_seed_and_refuses_another(tmp_path: Path) -> None:
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(run_script(SCRIPT), ensure_ascii=False), encoding="utf-8")
+    assert runner.invoke(app, ["verify", str(record), "--seed", "7"]).exit_code == 0
+    wrong = runner.invoke(app, ["verify", str(record), "--seed", "8"])
+    assert wrong.exit_code == 1 and "commitment" in wrong.stderr
+
+
+def test_verify_finds_a_tampered_record(tmp_path: Path) -> None:
+    tampered = run_script(SCRIPT)
+    tampered["phases"][0]["deaths"] = ["Петя"]
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(tampered, ensure_ascii=False), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(record), "--seed", "7"])
+    assert result.exit_code == 1 and "deaths" in result.stderr
+
+
+def test_verify_refuses_what_is_not_a_record(tmp_path: Path) -> None:
+    record = tmp_path / "record.json"
+    record.write_text('{"format": 1}', encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(record), "--seed", "7"])
+    assert result.exit_code == 2 and "commitment" in result.stderr
+
+
+def test_setups_and_roles_list_what_there_is() -> None:
+    setups = runner.invoke(app, ["setups"])
+    assert setups.exit_code == 0 and "classic-12" in setups.output and "full-35" in setups.output
+    roles = runner.invoke(app, ["roles", "--lang", "en"])
+    assert roles.exit_code == 0 and "highlander" in roles.output
+
+
+def test_demo_plays_to_the_end() -> None:
+    result = runner.invoke(app, ["demo"])
+    assert result.exit_code == 0
+    assert "Игра окончена" in result.output
