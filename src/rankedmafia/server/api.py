@@ -31,6 +31,9 @@ class CreateGame(BaseModel):
     setup_yaml: str | None = Field(None, max_length=20_000, description="a custom setup (YAML); wins over preset")
     night_seconds: int = Field(86_400, ge=10, le=7 * 86_400)
     day_seconds: int = Field(86_400, ge=10, le=7 * 86_400)
+    follow_up_seconds: int | None = Field(
+        None, ge=10, le=86_400, description="the reanimator's step (after everyone else); the server's default if unset"
+    )
 
 
 class Created(BaseModel):
@@ -54,7 +57,10 @@ class Joined(BaseModel):
 class Act(BaseModel):
     action: str = Field(min_length=1, max_length=40)
     targets: list[Name] = Field(default_factory=list, max_length=4)
-    option: str | None = Field(None, max_length=40)
+    option: str | None = Field(None, max_length=40, description="heal_from's source, the joker's role, a question")
+    detail: str | None = Field(
+        None, max_length=2000, description="the joker's copied action, or the question's arguments (JSON)"
+    )
 
 
 class Vote(BaseModel):
@@ -64,6 +70,7 @@ class Vote(BaseModel):
 class Post(BaseModel):
     text: str = Field(min_length=1, max_length=svc.POST_MAX)
     channel: str = Field("thread", pattern=r"^(thread|clan)$")
+    clan: str | None = Field(None, max_length=40, description="which of his clans' chats (the double agent has two)")
 
 
 class Extend(BaseModel):
@@ -118,7 +125,9 @@ async def create_game(request: Request, body: CreateGame) -> Created:
     if not platform.create_limit.allow(client):
         raise Refusal("rate_limited", 429)
     setup = svc.parse_setup(body.preset, body.setup_yaml)
-    game_id, admin = await platform.service.create(body.title, setup, body.night_seconds, body.day_seconds)
+    game_id, admin = await platform.service.create(
+        body.title, setup, body.night_seconds, body.day_seconds, body.follow_up_seconds
+    )
     live = await platform.service.get(game_id)
     return Created(
         id=game_id,
@@ -181,7 +190,18 @@ async def act(request: Request, token: Token, body: Act) -> Ack:
     platform = platform_of(request)
     _limit(request, token)
     live, name = await platform.service.seat(token)
-    live, _ = await platform.service.execute(live.id, svc.act_build(name, body.action, body.targets, body.option))
+    live, _ = await platform.service.execute(
+        live.id, svc.act_build(name, body.action, body.targets, body.option, body.detail)
+    )
+    return _ack(live)
+
+
+@router.post("/player/{token}/pass", summary="The reanimator, asked after everyone else, revives nobody")
+async def pass_turn(request: Request, token: Token) -> Ack:
+    platform = platform_of(request)
+    _limit(request, token)
+    live, name = await platform.service.seat(token)
+    live, _ = await platform.service.execute(live.id, svc.pass_build(name))
     return _ack(live)
 
 
@@ -210,7 +230,7 @@ async def post(request: Request, token: Token, body: Post) -> Json:
     platform = platform_of(request)
     _limit(request, token)
     live, name = await platform.service.seat(token)
-    post_id = await add_post(platform.service, live, name, body.channel, body.text)
+    post_id = await add_post(platform.service, live, name, body.channel, body.text, body.clan)
     platform.hub.publish(live.id)
     return {"ok": True, "id": post_id}
 

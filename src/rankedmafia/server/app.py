@@ -49,7 +49,7 @@ class Platform:
     async def start(self) -> None:
         db = await asyncio.to_thread(connect, self.settings.data, self.settings.database)
         store = Store(db)
-        self._service = GameService(store, self.hub)
+        self._service = GameService(store, self.hub, follow_up_seconds=self.settings.follow_up_seconds)
         self.key = await store.secret("csrf", new_token)
         self._tasks.append(asyncio.create_task(self._ticker()))
         if db.postgres:

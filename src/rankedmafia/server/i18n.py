@@ -1,4 +1,5 @@
-"""The platform's own words, in Russian (the default) and English, and every refusal's sentence."""
+"""The platform's own words, in Russian (the default) and English, and the sentences of the platform's own
+refusals (the rules' and the setups' are the text layer's: `rankedmafia.text.errors`)."""
 
 from __future__ import annotations
 
@@ -31,18 +32,11 @@ REFUSALS: dict[str, dict[str, str]] = {
         "night_thread": "ночью тред закрыт: пишут только днём",
         "not_clan": "этот чат только для мафии",
         "empty_post": "пустое сообщение (или длиннее {most} символов)",
-        "setup_yaml": "расклад не читается как YAML: {detail}",
-        "setup_shape": "расклад должен быть словарём с ролями",
-        "setup_roles": "в раскладе нет ролей",
-        "unknown_preset": "нет такого расклада «{name}» (есть: {choices})",
-        "too_many_roles": "ролей ({roles}) больше, чем игроков ({players})",
-        "unique_role": "роль «{role}» может быть только одна (указано {count})",
-        "sergeant_without_commissar": "сержант без комиссара невозможен",
-        "no_enemy": "в раскладе нет противников города",
-        "mafia_without_boss": "у мафии нет босса",
-        "negative_count": "отрицательное число ролей «{role}»",
-        "setup_start": "игра начинается ночью или днём (указано «{start}»)",
         "bad_duration": "длительность фазы: от {least} до {most} секунд",
+        "resolving": "ночь уже подводится: ходы больше не принимаются",
+        "revive_later": "реаниматор ходит последним: убитых этой ночью назовут, когда походят остальные",
+        "revive_choice": "оживить можно только одного из убитых этой ночью: {names}",
+        "not_asked": "сейчас вас ни о чём не спрашивают",
     },
     "en": {
         "not_found": "not found: a wrong or outdated link",
@@ -64,18 +58,11 @@ REFUSALS: dict[str, dict[str, str]] = {
         "night_thread": "the thread is closed at night: posts are by day",
         "not_clan": "this chat is the mafia's",
         "empty_post": "an empty post (or longer than {most} characters)",
-        "setup_yaml": "the setup is not valid YAML: {detail}",
-        "setup_shape": "a setup is a mapping with roles",
-        "setup_roles": "the setup has no roles",
-        "unknown_preset": "no setup called “{name}” (there are: {choices})",
-        "too_many_roles": "more roles ({roles}) than players ({players})",
-        "unique_role": "there can be only one “{role}” ({count} given)",
-        "sergeant_without_commissar": "a sergeant needs a commissar",
-        "no_enemy": "the setup has no enemy of the town",
-        "mafia_without_boss": "the mafia has no boss",
-        "negative_count": "a negative count of “{role}”",
-        "setup_start": "a game starts at night or by day (given “{start}”)",
         "bad_duration": "a phase lasts {least} to {most} seconds",
+        "resolving": "the night is being resolved: no more actions are taken",
+        "revive_later": "the reanimator acts last: tonight's dead are told once everyone else has acted",
+        "revive_choice": "you may revive only one of tonight's dead: {names}",
+        "not_asked": "you are not being asked anything now",
     },
 }
 
@@ -165,6 +152,18 @@ UI: dict[str, dict[str, str]] = {
         "target_n": "цель",
         "optional": "необязательно",
         "ended_by_host": "игру закончил ведущий",
+        "resolving": "ночь подводится",
+        "resolving_note": "Ночь подводится: ходы больше не принимаются.",
+        "revive_later": "Вы ходите последним: когда все остальные походят, вам назовут убитых этой ночью.",
+        "revive_hint": "Можно оживить одного из них (не себя) — или никого.",
+        "revive_nobody": "Никого не оживлять",
+        "asking": "Ждём реаниматора",
+        "tentative": "убиты без его хода",
+        "copy_choice": "роль и действие",
+        "question": "вопрос",
+        "question_args": "параметры вопроса",
+        "a_name": "ник",
+        "four_names": "список из 4 и более ников",
     },
     "en": {
         "site": "Ranked Mafia",
@@ -251,6 +250,18 @@ UI: dict[str, dict[str, str]] = {
         "target_n": "target",
         "optional": "optional",
         "ended_by_host": "the host ended the game",
+        "resolving": "night being resolved",
+        "resolving_note": "The night is being resolved: no more actions are taken.",
+        "revive_later": "You act last: once everyone else has acted, you will be told tonight's dead.",
+        "revive_hint": "You may revive one of them (not yourself), or nobody.",
+        "revive_nobody": "Revive nobody",
+        "asking": "Waiting for the reanimator",
+        "tentative": "dead without his action",
+        "copy_choice": "role and action",
+        "question": "question",
+        "question_args": "the question's arguments",
+        "a_name": "a name",
+        "four_names": "a list of 4 or more names",
     },
 }
 
@@ -298,7 +309,7 @@ def action_name(action: str, lang: str) -> str:
 
 def refusal_text(error: Exception, lang: str) -> str:
     lang = lang_of(lang)
-    if isinstance(error, RuleViolation):
+    if isinstance(error, RuleViolation | SetupError):
         return describe(error, lang)
     rule = getattr(error, "rule", "")
     params: dict[str, Any] = dict(getattr(error, "params", {}))
@@ -308,8 +319,6 @@ def refusal_text(error: Exception, lang: str) -> str:
             return template.format(**params)
         except (KeyError, IndexError):
             pass
-    if isinstance(error, SetupError):
-        return describe(error, lang)
     if isinstance(error, Refusal):
         return f"{rule} {params}" if params else rule
     return str(error)

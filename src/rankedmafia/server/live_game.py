@@ -14,6 +14,7 @@ from rankedmafia.setup import Setup, new_game
 from rankedmafia.store import GameRow, LogEntry, SeatRow
 
 ENGINE_COMMANDS = {"act", "withdraw", "vote"}
+FOLLOW_UP_SECONDS = 120.0  # the reanimator's step, for games created before it was a setting
 
 
 @dataclass(slots=True)
@@ -27,8 +28,11 @@ class LiveGame:
     remaining: float | None = None  # while paused: the time the phase had left
     ended_by: str | None = None  # "victory" or "host"
     phase_started: float | None = None
+    asking: tuple[str, ...] = ()  # the reanimator's step is open: those asked (tonight's dead are told)
+    passed: set[str] = field(default_factory=set)  # asked, and chose to revive nobody
     stale: bool = False  # evicted from the cache: rebuild before use
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _tentative: tuple[tuple[int, int], list[str]] | None = None  # a cache of `tentative()`
 
     @property
     def id(self) -> str:
@@ -41,6 +45,28 @@ class LiveGame:
     def duration(self, kind: PhaseKind | str) -> float:
         key = "night_seconds" if PhaseKind(kind) is PhaseKind.NIGHT else "day_seconds"
         return float(self.row.options[key])
+
+    def follow_up_duration(self) -> float:
+        """The reanimator's step: a short deadline of its own."""
+        return float(self.row.options.get("follow_up_seconds", FOLLOW_UP_SECONDS))
+
+    def tentative(self) -> list[str]:
+        """Who would die tonight with the actions sent so far: told to the reanimator only. A dry run of
+        the night, cached while the game does not change."""
+        game = self.game
+        if game is None:
+            return []
+        key = (len(game.results), len(game.commands))
+        if self._tentative is None or self._tentative[0] != key:
+            self._tentative = (key, game.tentative_deaths())
+        return list(self._tentative[1])
+
+    def pending(self) -> list[str]:
+        """While the reanimator's step is open: those asked who have neither acted nor passed."""
+        if not self.asking or self.game is None:
+            return []
+        left = set(self.game.follow_up())
+        return [name for name in self.asking if name in left and name not in self.passed]
 
     def names(self) -> list[str]:
         return [s.name for s in sorted(self.seats.values(), key=lambda s: s.idx)]
@@ -58,6 +84,8 @@ class LiveGame:
             "remaining": self.remaining,
             "ended_by": self.ended_by,
             "phase_started": self.phase_started,
+            "asking": self.asking,
+            "passed": sorted(self.passed),
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -68,6 +96,8 @@ class LiveGame:
         self.remaining = state["remaining"]
         self.ended_by = state["ended_by"]
         self.phase_started = state["phase_started"]
+        self.asking = tuple(state.get("asking", ()))
+        self.passed = set(state.get("passed", ()))
 
 
 def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> None:
@@ -81,8 +111,13 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
         game = _engine(live)
         game.resolve()
         live.deadline, live.phase_started = body.get("deadline"), at
+        live.asking, live.passed = (), set()
         if game.over:
             live.status, live.ended_by, live.deadline = "over", "victory", None
+    elif kind == "follow_up":  # the reanimator's step opens, with its own deadline
+        live.asking, live.passed, live.deadline = tuple(body["names"]), set(), body["deadline"]
+    elif kind == "pass":  # asked, he revives nobody
+        live.passed.add(body["actor"])
     elif kind == "extend":
         live.deadline = body["deadline"]
     elif kind == "pause":
@@ -114,10 +149,10 @@ def _engine(live: LiveGame) -> Game:
 def public_votes(game: Game) -> dict[str, str]:
     """Today's votes, voter -> name | blue. Votes are cast openly in the thread (the day's `votes` event
     publishes them all); only their weights are secret, and they are never shown."""
-    if game.phase.kind is not PhaseKind.DAY or game.over:
+    if game.over:
         return {}
     alive = set(game.alive())
-    return {voter: choice for voter, choice in game.state.votes.items() if voter in alive}
+    return {voter: choice for voter, choice in game.votes().items() if voter in alive}
 
 
 def vote_counts(game: Game) -> dict[str, int]:

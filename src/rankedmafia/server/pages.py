@@ -263,8 +263,13 @@ async def player_command(request: Request, token: str, command: str, csrf: Annot
         if command == "act":
             action = str(form.get("action", ""))[:40]
             targets = [str(v)[:64] for key in ("target", "target2", "target3") for v in form.getlist(key) if v][:4]
-            option = str(form.get(f"option_{action}", "") or "")[:40] or None
-            await service.execute(live.id, svc.act_build(name, action, targets, option))
+            option = str(form.get(f"option_{action}", "") or "")[:80] or None
+            detail = str(form.get(f"detail_{action}", "") or "")[:2000].strip() or None
+            if action == "copy" and option is not None and ":" in option:  # one select: "role:action"
+                option, detail = option.split(":", 1)
+            await service.execute(live.id, svc.act_build(name, action, targets, option, detail))
+        elif command == "pass":
+            await service.execute(live.id, svc.pass_build(name))
         elif command == "withdraw":
             await service.execute(live.id, svc.withdraw_build(name))
         elif command == "vote":
@@ -276,6 +281,7 @@ async def player_command(request: Request, token: str, command: str, csrf: Annot
                 name,
                 "clan" if command == "chat" else "thread",
                 str(form.get("text", ""))[: svc.POST_MAX + 1],
+                str(form.get("clan", ""))[:40] or None,
             )
             platform_of(request).hub.publish(live.id)
         else:

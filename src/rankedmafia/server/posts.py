@@ -10,15 +10,11 @@ from rankedmafia.server.live_game import LiveGame
 from rankedmafia.server.service import POST_MAX, GameService
 
 
-def _clan_channel(live: LiveGame, name: str) -> str | None:
-    """His clan's chat, if he is in one (a fact his own view holds: view.clan)."""
-    if live.game is None:
-        return None
-    view = live.game.view(name)
-    if not view.clan:
-        return None
-    clan = live.game.state.players[name].clan
-    return f"clan:{clan}" if clan else None
+def clan_channels(live: LiveGame, name: str | None) -> list[str]:
+    """The chats of the clans he shares (his view's `clans`: one, none, or both for the double agent)."""
+    if live.game is None or name is None:
+        return []
+    return [f"clan:{clan}" for clan in live.game.view(name).clans]
 
 
 def phase_label(live: LiveGame) -> str:
@@ -26,14 +22,18 @@ def phase_label(live: LiveGame) -> str:
     return "lobby" if game is None else f"{game.phase.kind.value} {game.phase.number}"
 
 
-async def add_post(service: GameService, live: LiveGame, name: str, channel: str, text: str) -> int:
+async def add_post(
+    service: GameService, live: LiveGame, name: str, channel: str, text: str, clan: str | None = None
+) -> int:
+    """A post in the thread, or in one of his clans' chats (`clan`: which one; his first by default)."""
     text = text.strip()
     if not text or len(text) > POST_MAX:
         raise Refusal("empty_post", 422, most=POST_MAX)
     game = live.game
     if channel == "clan":
-        target = _clan_channel(live, name)
-        if target is None:
+        chats = clan_channels(live, name)
+        target = chats[0] if chats and clan is None else f"clan:{clan}"
+        if target not in chats:
             raise Refusal("not_clan", 403)
     else:
         target = "thread"
@@ -49,12 +49,12 @@ async def add_post(service: GameService, live: LiveGame, name: str, channel: str
 
 async def read_posts(service: GameService, live: LiveGame, name: str | None, channel: str) -> list[dict[str, Any]]:
     if channel == "clan":
-        target = _clan_channel(live, name) if name is not None else None
-        if target is None:
+        targets = clan_channels(live, name)
+        if not targets:
             raise Refusal("not_clan", 403)
     else:
-        target = "thread"
-    rows = await service.store.posts(live.id, [target])
+        targets = ["thread"]
+    rows = await service.store.posts(live.id, targets)
     return [
         {
             "id": r.id,
@@ -63,6 +63,7 @@ async def read_posts(service: GameService, live: LiveGame, name: str | None, cha
             "phase": r.phase,
             "text": r.text,
             "at": r.at,
+            **({"clan": r.channel[5:]} if r.channel.startswith("clan:") else {}),
         }
         for r in rows
     ]

@@ -4,7 +4,9 @@ A command is checked by applying it to the cached game (the engine refuses witho
 written to the log with the head it was built on, and only then acknowledged. If another server process
 appended first, the cache is dropped, rebuilt from the log and the command tried again. Phases move on by
 themselves: a night ends when every active role has sent its action, a day at a majority, either at its
-deadline (checked by `tick`, which any process may run: the log decides who was first).
+deadline (checked by `tick`, which any process may run: the log decides who was first). Before a night
+ends, a living reanimator with somebody to revive is told tonight's dead (a dry run) and asked, with a
+short deadline of his own (`follow_up`): the night ends when he answers or at that deadline.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.server.errors import NotFound, Refusal
 from rankedmafia.server.hub import Hub
-from rankedmafia.server.live_game import LiveGame, apply_entry, majority, replay
+from rankedmafia.server.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, majority, replay
 from rankedmafia.server.security import new_game_id, new_token, token_hash
 from rankedmafia.setup import Setup
 from rankedmafia.store import Conflict, GameRow, LogEntry, SeatRow, Store
@@ -61,8 +63,10 @@ Build = Callable[[LiveGame, float], Outcome]
 
 
 class GameService:
-    def __init__(self, store: Store, hub: Hub, clock: Callable[[], float] = time.time, origin: str = "") -> None:
+    def __init__(self, store: Store, hub: Hub, clock: Callable[[], float] = time.time, origin: str = "",
+                 follow_up_seconds: int = int(FOLLOW_UP_SECONDS)) -> None:
         self.store = store
+        self.follow_up_seconds = follow_up_seconds
         self.hub = hub
         self.clock = clock
         self.origin = origin or new_token()[:8]
@@ -155,7 +159,8 @@ class GameService:
             log.exception("snapshot of %s failed", game_id)
 
     # --- lobby ------------------------------------------------------------------------------------
-    async def create(self, title: str, setup: Setup, night_seconds: int, day_seconds: int) -> tuple[str, str]:
+    async def create(self, title: str, setup: Setup, night_seconds: int, day_seconds: int,
+                     follow_up_seconds: int | None = None) -> tuple[str, str]:
         """A new game in its lobby; returns (game id, the host's admin token)."""
         from rankedmafia.rules.chance import commitment
 
@@ -166,7 +171,8 @@ class GameService:
             admin_hash=token_hash(admin),
             title=title.strip() or setup.name,
             setup=_setup_mapping(setup),
-            options={"night_seconds": night_seconds, "day_seconds": day_seconds, "chance": "seeded"},
+            options={"night_seconds": night_seconds, "day_seconds": day_seconds, "chance": "seeded",
+                     "follow_up_seconds": follow_up_seconds or self.follow_up_seconds},
             seed=seed,
             commitment=commitment(seed),
             created_at=self.clock(),
@@ -253,7 +259,7 @@ def parse_setup(preset_name: str | None, yaml_text: str | None) -> Setup:
         try:
             data = yaml.safe_load(yaml_text)
         except yaml.YAMLError as error:
-            raise SetupError("setup_yaml", source="setup", detail=str(error)) from None
+            raise SetupError("setup_yaml", source="custom", detail=str(error)) from None
         return Setup.from_mapping(data, "custom")
     return preset(preset_name or "classic-12")
 
@@ -265,17 +271,47 @@ def step(live: LiveGame, out: Outcome, kind: str, body: dict[str, Any], now: flo
 
 
 def settle(live: LiveGame, out: Outcome, now: float) -> None:
-    """Move on while a phase is complete: every night action in, or a majority by day."""
+    """Move on while a phase is complete: every night action in (and then the reanimator's step), or a
+    majority by day."""
     for _ in range(4):
         game = live.game
         if game is None or game.over or live.status != "running":
             return
-        if game.phase.kind is PhaseKind.NIGHT and not game.awaiting():
+        if game.phase.kind is PhaseKind.NIGHT and live.asking:
+            if live.pending():
+                return
+            resolve(live, out, now, "follow_up")
+        elif game.phase.kind is PhaseKind.NIGHT and not game.awaiting():
+            if ask(live, out, now):
+                return
             resolve(live, out, now, "all_sent")
         elif game.phase.kind is PhaseKind.DAY and majority(game):
             resolve(live, out, now, "majority")
         else:
             return
+
+
+def to_ask(live: LiveGame) -> list[str]:
+    """The reanimators to ask before the night is resolved: those still to act (`follow_up`) who would
+    survive the night and have somebody else among tonight's dead to revive. Nobody is asked in vain."""
+    game = live.game
+    if game is None or game.phase.kind is not PhaseKind.NIGHT or live.asking:
+        return []
+    names = game.follow_up()
+    if not names:
+        return []
+    deaths = live.tentative()
+    return [name for name in names if name not in deaths and set(deaths) - {name}]
+
+
+def ask(live: LiveGame, out: Outcome, now: float) -> bool:
+    """Opens the reanimator's step (with its own deadline, in the log) if anyone is to be asked."""
+    names = to_ask(live)
+    if not names:
+        return False
+    step(live, out, "follow_up", {"type": "follow_up", "names": names,
+                                  "deadline": now + live.follow_up_duration()}, now)
+    return True
 
 
 def resolve(live: LiveGame, out: Outcome, now: float, why: str) -> None:
@@ -285,11 +321,17 @@ def resolve(live: LiveGame, out: Outcome, now: float, why: str) -> None:
     step(live, out, "resolve", {"type": "resolve", "by": why, "deadline": now + live.duration(following)}, now)
 
 
+def _end_phase(live: LiveGame, out: Outcome, now: float, why: str) -> None:
+    """The phase's time is up (or the host says so): a night first asks its reanimator, if it must."""
+    if not ask(live, out, now):
+        resolve(live, out, now, why)
+        settle(live, out, now)
+
+
 def _deadline_build(live: LiveGame, now: float) -> Outcome:
     out = Outcome()
     if live.status == "running" and live.deadline is not None and live.deadline <= now and live.game is not None:
-        resolve(live, out, now, "deadline")
-        settle(live, out, now)
+        _end_phase(live, out, now, "deadline")
     return out
 
 
@@ -300,13 +342,30 @@ def running(live: LiveGame) -> None:
         raise Refusal("not_running", state=live.status)
 
 
-def act_build(name: str, action: str, targets: list[str], option: str | None) -> Build:
+def night_open(live: LiveGame, name: str) -> None:
+    """While the reanimator's step is open only those asked may still act: the night is being resolved."""
+    if live.asking and name not in live.pending():
+        raise Refusal("resolving")
+
+
+def act_build(name: str, action: str, targets: list[str], option: str | None, detail: str | None = None) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
+        night_open(live, name)
+        game = live.game
+        assert game is not None
+        if action == "revive" and name in game.follow_up():
+            if not live.asking:
+                raise Refusal("revive_later")  # he acts last, once told tonight's dead
+            deaths = live.tentative()
+            if any(target not in deaths for target in targets):
+                raise Refusal("revive_choice", names=", ".join(deaths))
         out = Outcome()
         body: dict[str, Any] = {"type": "act", "actor": name, "action": action, "targets": list(targets)}
         if option is not None:
             body["option"] = option
+        if detail is not None:
+            body["detail"] = detail
         step(live, out, "act", body, now)
         settle(live, out, now)
         return out
@@ -317,8 +376,25 @@ def act_build(name: str, action: str, targets: list[str], option: str | None) ->
 def withdraw_build(name: str) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
+        if live.asking:
+            raise Refusal("resolving")
         out = Outcome()
         step(live, out, "withdraw", {"type": "withdraw", "actor": name}, now)
+        return out
+
+    return build
+
+
+def pass_build(name: str) -> Build:
+    """The reanimator, asked, revives nobody."""
+
+    def build(live: LiveGame, now: float) -> Outcome:
+        running(live)
+        if name not in live.pending():
+            raise Refusal("not_asked")
+        out = Outcome()
+        step(live, out, "pass", {"type": "pass", "actor": name}, now)
+        settle(live, out, now)
         return out
 
     return build
@@ -364,10 +440,10 @@ def extend_build(seconds: int) -> Build:
 
 
 def resolve_now_build(live: LiveGame, now: float) -> Outcome:
+    """As the deadline would: a night with a reanimator to ask opens his step first (ask again to end it)."""
     running(live)
     out = Outcome()
-    resolve(live, out, now, "host")
-    settle(live, out, now)
+    _end_phase(live, out, now, "host")
     return out
 
 

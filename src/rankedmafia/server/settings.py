@@ -17,3 +17,4 @@ class Settings:
     create_burst: float = 300.0
     max_phase_seconds: int = 7 * 24 * 3600
     min_phase_seconds: int = 10
+    follow_up_seconds: int = 120  # the reanimator's step, unless a game sets its own

@@ -8,10 +8,11 @@ posts, and the setup. A spectator gets only public events. The host gets everyth
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from typing import Any
 
-from rankedmafia.rules.doctor_sources import heal_from_choices
+from rankedmafia.rules import council
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.i18n import action_name
@@ -41,6 +42,8 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
         "winner": game.winner if game is not None else None,
         "winner_name": side_name(game.winner, lang) if game is not None and game.winner else None,
         "ended_by": live.ended_by,
+        # the reanimator's step: only that the night is still being resolved (never who is asked, or why)
+        "resolving": bool(live.asking) and live.status != "over",
     }
     return info
 
@@ -110,6 +113,38 @@ def votes_public(game: Game | None) -> dict[str, Any]:
     return {"votes": public_votes(game), "counts": vote_counts(game)}
 
 
+def option_choices(game: Game, name: str, action: str, lang: str) -> list[dict[str, Any]]:
+    """What may stand beside the targets, as the engine lists it from what he knows (the setup is public):
+    heal_from's sources, the roles a joker may copy (each with its actions), the Council's questions (each
+    with its arguments and an example)."""
+    out: list[dict[str, Any]] = []
+    for choice in game.option_choices(name, action):
+        entry: dict[str, Any] = {"id": choice, "label": choice}
+        if action == "heal_from":
+            entry["label"] = side_name(choice, lang) if choice == "mafia" else role_name(choice, lang)
+        elif action == "copy":
+            entry["label"] = role_name(choice, lang)
+            entry["actions"] = [{"id": a, "label": action_name(a, lang)} for a in game.copy_actions(choice)]
+        elif action == "ask":
+            template = council.TEMPLATES[choice]
+            entry["label"] = template.text.get(lang, template.text["ru"])
+            entry["args"] = list(template.args)
+            entry["example"] = json.dumps(_question_example(game, template.args), ensure_ascii=False)
+        out.append(entry)
+    return out
+
+
+def _question_example(game: Game, args: tuple[str, ...]) -> dict[str, Any]:
+    """Arguments of the right shape for a question: values from the setup, a placeholder for names (an
+    example never pairs a real player with a role)."""
+    roles = [r for r in game.setup_roles() if r != "civilian"] or game.setup_roles()
+    values: dict[str, Any] = {
+        "side": "town", "a": "town", "b": "mafia", "op": "ge", "n": 1,
+        "role": roles[0], "player": "…", "players": ["…"] * council.GROUP_LEAST,
+    }
+    return {key: values.get(key, "") for key in args}
+
+
 def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     """Everything a player's pages and API show him."""
     game = live.game
@@ -123,9 +158,21 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     view = game.view(name)
     known = {s.name: s.role for s in view.seats}
     alive = [s.name for s in view.seats if s.alive]
+    reanimator = name in game.follow_up()  # himself: a living reanimator who has not acted tonight
+    asked = name in live.pending()
+    tentative = live.tentative() if asked else []
     actions = []
     for a in view.actions:
-        pool = [n for n in alive if a.self_target or n != name]
+        if live.asking and not asked:
+            break  # the night is being resolved: nobody else acts now
+        if a.id == "revive" and reanimator:
+            if not asked:
+                continue  # he acts last, once told tonight's dead
+            pool = [n for n in tentative if n != name]
+        else:
+            if asked:
+                continue
+            pool = [n for n in alive if a.self_target or n != name]
         entry: dict[str, Any] = {
             "id": a.id,
             "label": action_name(a.id, lang),
@@ -134,14 +181,16 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
             "self_target": a.self_target,
             "targets": pool,
             "option": a.option,
-            "choices": [],
+            "choices": option_choices(game, name, a.id, lang) if a.option is not None else [],
         }
-        if a.id == "heal_from":  # the only option whose choices the engine lists (see the report)
-            entry["choices"] = [
-                {"id": c, "label": role_name(c, lang) if c != "mafia" else side_name(c, lang)}
-                for c in heal_from_choices(game, name)
-            ]
+        if a.id == "ask":  # what the question's arguments may be
+            entry["values"] = {"side": list(council.SIDES), "op": list(council.OPS),
+                               "role": sorted(set(game.setup_roles()))}
         actions.append(entry)
+    follow_up: dict[str, Any] | None = None
+    if asked:
+        line = Renderer(lang).info_line({"kind": "deaths_tonight", "targets": tentative})
+        follow_up = {"deaths": tentative, "line": line, "deadline": live.deadline}
     data["me"].update(
         {
             "role": view.role,
@@ -151,6 +200,8 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
             "boss": view.boss,
             "actions": actions,
             "sent": view.sent,
+            "follow_up": follow_up,  # his alone: tonight's dead, told to the reanimator before he acts
+            "revive_later": reanimator and not asked and not live.asking and live.status == "running",
         }
     )
     data["seats"] = [
@@ -166,7 +217,8 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     data["summaries"] = summaries(view.log, lang, finished_phases(game))
     data["private"] = private_lines(view, lang)
     data.update(votes_public(game))
-    data["in_clan"] = bool(view.clan)
+    data["in_clan"] = bool(view.clans)
+    data["clans"] = list(view.clans)  # the chats he shares
     return data
 
 
@@ -193,13 +245,16 @@ def host_data(live: LiveGame, lang: str, everything: bool) -> dict[str, Any]:
     data = spectator_data(live, lang)
     data["arrived"] = sorted(game.state.acts) if game is not None else []
     data["waiting"] = game.awaiting() if game is not None else []
+    data["asking"] = live.pending()  # the reanimator's step: whom the night waits for
     data["everything"] = everything
     if game is not None and everything:
         data["seats"] = seats_public(live, {p.name: p.role for p in game.players()})
         data["acts"] = [
-            {"actor": a.actor, "action": a.action, "targets": list(a.targets), "option": a.option}
+            {"actor": a.actor, "action": a.action, "targets": list(a.targets), "option": a.option,
+             "detail": a.detail}
             for a in game.state.acts.values()
         ]
+        data["tentative"] = live.tentative() if live.asking else []
     return data
 
 
