@@ -1,11 +1,14 @@
 """End to end in real headless Chromium: a host and four players in their own browser contexts play a
 whole small game (join, roles, night actions, the summary, votes, the winner), with live page updates.
-Screenshots of the main pages (a phone's width) go to docs/screenshots/."""
+With RANKEDMAFIA_SCREENSHOTS=1 it also refreshes the screenshots of the main pages (a phone's width) in
+docs/screenshots/; otherwise it writes nothing, so a test run leaves the tree clean."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -37,6 +40,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 def shot(page: Page, name: str) -> None:
+    if os.environ.get("RANKEDMAFIA_SCREENSHOTS") != "1":
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
@@ -108,3 +113,17 @@ def test_a_whole_game_in_the_browser(browser: Browser, server: Server) -> None:
     english.goto(host.url.split("/h/")[0] + "/lang/en?next=/")
     expect(english.locator("h1")).to_have_text("Create a game")
     shot(english, "home-en-desktop")
+
+
+def test_screenshots_only_when_asked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    class Camera:
+        def screenshot(self, path: str, full_page: bool) -> None:
+            Path(path).write_bytes(b"png")
+
+    monkeypatch.setitem(globals(), "SHOTS", tmp_path)
+    monkeypatch.delenv("RANKEDMAFIA_SCREENSHOTS", raising=False)
+    shot(cast(Page, Camera()), "quiet")
+    assert not (tmp_path / "quiet.png").exists()
+    monkeypatch.setenv("RANKEDMAFIA_SCREENSHOTS", "1")
+    shot(cast(Page, Camera()), "asked")
+    assert (tmp_path / "asked.png").read_bytes() == b"png"

@@ -246,6 +246,7 @@ def _setup_mapping(setup: Setup) -> dict[str, Any]:
         "roles": dict(setup.roles),
         "rules": dict(setup.rules),
         "start": setup.start,
+        **({"clans": {clan: dict(members) for clan, members in setup.clans.items()}} if setup.clans else {}),
     }
 
 

@@ -32,6 +32,7 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
         "setup": live.row.setup["name"],
         "players_needed": live.setup.players,
         "roles": dict(live.row.setup["roles"]),
+        "clans": {clan: dict(members) for clan, members in live.row.setup.get("clans", {}).items()},
         "commitment": live.row.commitment,
         "seed": live.row.seed if over else None,
         "deadline": live.deadline,

@@ -1,0 +1,121 @@
+"""Forms for actions with an option (selects from the engine's lists, the question's arguments as JSON), and the
+chats of the clans a player's view shares (the double agent shares two)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from rankedmafia.rules import council
+
+from .helpers import started_game
+
+JOKER = "name: j\nplayers: 6\nroles: {mafia1: 1, commissar: 1, joker: 1, doctor: 1, civilian: 2}\n"
+TWO_CLANS = (
+    "name: two\nplayers: 8\nclans:\n  red: {mafia1: 1}\n  black: {mafia1: 1}\n"
+    "roles: {double_agent: 1, commissar: 1, civilian: 3}\n"
+)
+
+
+def roles_of(client: TestClient, admin: str) -> dict[str, str]:
+    info = client.get(f"/api/host/{admin}", params={"everything": True}).json()
+    return {s["name"]: s["role"] for s in info["seats"]}
+
+
+def csrf(page: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found is not None
+    return found.group(1)
+
+
+def action(data: dict[str, Any], action_id: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(a for a in data["me"]["actions"] if a["id"] == action_id)
+    return found
+
+
+def test_the_jokers_copy_and_the_councils_question(sqlite_client: TestClient) -> None:
+    client = sqlite_client
+    game, tokens = started_game(client, players=6, setup_yaml=JOKER)
+    admin = game["admin_token"]
+    roles = roles_of(client, admin)
+    joker = next(n for n, r in roles.items() if r == "joker")
+    boss = next(n for n, r in roles.items() if r == "mafia1")
+    target = next(n for n, r in roles.items() if r == "civilian")
+
+    copy = action(client.get(f"/api/player/{tokens[joker]}").json(), "copy")
+    offered = {c["id"]: [a["id"] for a in c["actions"]] for c in copy["choices"]}
+    assert "joker" not in offered and "check" in offered["commissar"] and "heal" in offered["doctor"]
+    page = client.get(f"/p/{tokens[joker]}").text
+    assert '<select name="option_copy"' in page and 'value="commissar:check"' in page
+    assert '<input name="option_copy"' not in page  # a select, not free text
+    sent = client.post(
+        f"/p/{tokens[joker]}/act",
+        data={"csrf": csrf(page), "action": "copy", "option_copy": "commissar:check", "target": target},
+        follow_redirects=False,
+    )
+    assert sent.status_code == 303, sent.text
+
+    ask = action(client.get(f"/api/player/{tokens[boss]}").json(), "ask")
+    assert [c["id"] for c in ask["choices"]] == sorted(council.TEMPLATES)
+    side_count = next(c for c in ask["choices"] if c["id"] == "side_count")
+    assert side_count["args"] == ["side", "op", "n"] and set(json.loads(side_count["example"])) == {"side", "op", "n"}
+    assert "mafia" in ask["values"]["side"] and "ge" in ask["values"]["op"]
+    page = client.get(f"/p/{tokens[boss]}").text
+    assert '<select name="option_ask"' in page and 'name="detail_ask"' in page and "side_count" in page
+    bad = client.post(
+        f"/p/{tokens[boss]}/act", data={"csrf": csrf(page), "action": "ask", "option_ask": "side_count",
+                                        "detail_ask": '{"side": "mafia"}'}
+    )
+    assert bad.status_code == 409 and "side, op, n" in bad.text  # the expected keys, in the refusal
+    question = {"side": "mafia", "op": "ge", "n": 1}
+    r = client.post(
+        f"/api/player/{tokens[boss]}/act",
+        json={"action": "ask", "option": "side_count", "detail": json.dumps(question)},
+    )
+    assert r.status_code == 200, r.text
+
+    acts = {a["actor"]: a for a in client.get(f"/api/host/{admin}", params={"everything": True}).json()["acts"]}
+    assert (acts[joker]["option"], acts[joker]["detail"], acts[joker]["targets"]) == ("commissar", "check", [target])
+    assert acts[boss]["option"] == "side_count" and json.loads(acts[boss]["detail"]) == question
+
+
+def test_the_double_agent_shares_both_clans_chats(sqlite_client: TestClient) -> None:
+    client = sqlite_client
+    game, tokens = started_game(client, players=8, setup_yaml=TWO_CLANS)
+    roles = roles_of(client, game["admin_token"])
+    agent = next(n for n, r in roles.items() if r == "double_agent")
+    data = client.get(f"/api/player/{tokens[agent]}").json()
+    assert sorted(data["clans"]) == ["black", "red"] and data["in_clan"]
+    for clan in ("red", "black"):
+        body = {"text": f"to {clan}", "channel": "clan", "clan": clan}
+        r = client.post(f"/api/player/{tokens[agent]}/post", json=body)
+        assert r.status_code == 201, r.text
+    posts = client.get(f"/api/player/{tokens[agent]}/posts", params={"channel": "clan"}).json()
+    assert {(p["clan"], p["text"]) for p in posts} == {("red", "to red"), ("black", "to black")}
+    bosses = [n for n, r in roles.items() if r == "mafia1"]
+    seen = {}
+    for boss in bosses:
+        mine = client.get(f"/api/player/{tokens[boss]}").json()["clans"]
+        assert len(mine) == 1
+        seen[mine[0]] = [p["text"] for p in client.get(f"/api/player/{tokens[boss]}/posts",
+                                                        params={"channel": "clan"}).json()]
+    assert seen == {"red": ["to red"], "black": ["to black"]}  # each clan reads its own chat only
+    civilian = next(n for n, r in roles.items() if r == "civilian")
+    refused = client.post(f"/api/player/{tokens[civilian]}/post", json={"text": "x", "channel": "clan", "clan": "red"})
+    assert refused.status_code == 403
+    page = client.get(f"/p/{tokens[agent]}").text
+    assert '<select name="clan">' in page
+
+
+def test_setup_refusals_come_from_the_text_layer(sqlite_client: TestClient) -> None:
+    from rankedmafia.text.errors import ERRORS
+
+    r = sqlite_client.post("/api/games", json={"setup_yaml": "players: 4\nroles: {sergeant: 1, mafia1: 1}"})
+    assert r.status_code == 422 and r.json()["error"] == "sergeant_without_commissar"
+    assert r.json()["message"] == ERRORS["ru"]["sergeant_without_commissar"]
+    english = sqlite_client.post("/api/games?lang=en", json={"preset": "no-such-preset"})
+    assert english.status_code == 422 and english.json()["error"] == "unknown_preset"
+    assert english.json()["message"].startswith("there is no setup")
