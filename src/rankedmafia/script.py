@@ -153,7 +153,10 @@ def _options(action: str, options: dict[str, Any], names: list[str], position: i
         return str(question["template"]), json.dumps(question.get("args") or {}, ensure_ascii=False,
                                                      sort_keys=True)
     if action == "copy":
-        role, use = options.pop("role", None), options.pop("use", None)
+        role = options.pop("role", None)
+        use = options.pop("use", None)
+        if use is None and len(options) == 1:  # the copied action under another key (`copy`, `as`, ...)
+            use = options.pop(next(iter(options)))
         if role is None and len(names) >= 2:
             role, use = names.pop(0), names.pop(0)
         elif use is None and names:

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 def _deliver(night: Night, act: Act) -> None:
     checked, recipient = act.targets
-    night.inform(recipient, "check", check_result(night.state, checked), target=checked)
+    result = check_result(night.state, checked)
+    # "При проверке приходит результат мафия/не мафия": only the commissar's eye tells a sniper
+    night.inform(recipient, "check", "mafia" if result == "mafia" else "not_mafia", target=checked)
 
 
 def _new_recipient(state: GameState, player: Player, act: Act) -> None:
