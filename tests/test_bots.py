@@ -56,6 +56,10 @@ def guarded_game(game: Game, policy: Policy, max_phases: int = 200) -> Game:
                 policy.act(cast(Game, guard), name)
             else:
                 policy.vote(cast(Game, guard), name)
+        deaths = game.tentative_deaths()  # the host tells each reanimator, last, tonight's dead
+        for name in game.follow_up():
+            guard.player = name
+            policy.revive(cast(Game, guard), name, deaths)
         game.resolve()
     return game
 
@@ -79,7 +83,7 @@ def test_every_policy_plays_whole_games(policy: str, setup: str) -> None:
 
 @pytest.mark.parametrize("factory", [HeuristicPolicy, VanillaPolicy])
 def test_bots_use_their_own_view_only(factory: type[HeuristicPolicy] | type[VanillaPolicy]) -> None:
-    for setup in ("classic-12", "classic-20"):
+    for setup in ("classic-12", "classic-20", "full-25"):
         chosen = preset(setup)
         for i in range(4):
             game = guarded_game(new_game(chosen, names(chosen.players), f"g:{i}"), factory(random.Random(i)))

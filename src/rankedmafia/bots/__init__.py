@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from rankedmafia.bots.base import MAX_PHASES, Policy, play_game, play_phase
+from rankedmafia.bots.base import MAX_PHASES, Policy, follow_up, play_game, play_phase
 from rankedmafia.bots.heuristic import HeuristicPolicy, Knowledge
 from rankedmafia.bots.random_policy import RandomPolicy, play_random_game
 from rankedmafia.bots.vanilla import VanillaPolicy
@@ -28,5 +28,5 @@ def make_policy(name: str, rng: random.Random) -> Policy:
 
 __all__ = [
     "MAX_PHASES", "POLICIES", "HeuristicPolicy", "Knowledge", "Policy", "RandomPolicy", "VanillaPolicy",
-    "make_policy", "play_game", "play_phase", "play_random_game",
+    "follow_up", "make_policy", "play_game", "play_phase", "play_random_game",
 ]

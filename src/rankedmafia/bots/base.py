@@ -1,13 +1,15 @@
 """The policy protocol every bot follows, and the loop that plays a game with bots in the seats.
 
 A policy decides for one player from what that player may know: his view (`Game.view`), his legal actions
-(`Game.actions_of`) and who is alive (`Game.alive`). It never reads `Game.state`, the true state. A web game
-can fill an empty seat with any policy: call `act` for that seat at night and `vote` by day.
+(`Game.actions_of`) and who is alive (`Game.alive`), plus what the host tells him: the reanimator, who acts
+last, is told tonight's dead (`Game.tentative_deaths`, asked by the loop, not by the policy) and answers in
+`revive`. It never reads `Game.state`, the true state. A web game can fill an empty seat with any policy:
+call `act` for that seat at night, `revive` when the reanimator's step opens, and `vote` by day.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from rankedmafia.rules.game import Game
@@ -21,14 +23,20 @@ class Policy(Protocol):
     """Plays one seat: sends its night action (or nothing) and its day vote (or nothing)."""
 
     def act(self, game: Game, name: str) -> None:
-        """Send this player's action for tonight, if he sends one. Never raises a RuleViolation."""
+        """Send this player's action for tonight, if he sends one (the reanimator's `revive` is left to
+        `revive`). Never raises a RuleViolation."""
+
+    def revive(self, game: Game, name: str, deaths: Sequence[str]) -> None:
+        """The reanimator, asked after everyone else, told `deaths` (tonight's dead so far): revive one of
+        them, or nobody. Never raises a RuleViolation."""
 
     def vote(self, game: Game, name: str) -> None:
         """Cast this player's vote for today, if he votes. Never raises a RuleViolation."""
 
 
 def play_phase(game: Game, policies: Policy | Mapping[str, Policy]) -> None:
-    """Every living player acts (at night) or votes (by day) under his policy; the phase is not resolved."""
+    """Every living player acts (at night) or votes (by day) under his policy; at night the reanimators
+    still to act (`Game.follow_up`) are then told tonight's dead and asked. The phase is not resolved."""
     night = game.phase.kind is PhaseKind.NIGHT
     if isinstance(policies, Mapping):
         for name in game.alive():
@@ -42,6 +50,20 @@ def play_phase(game: Game, policies: Policy | Mapping[str, Policy]) -> None:
     else:
         for name in game.alive():
             policies.vote(game, name)
+    if night:
+        follow_up(game, policies)
+
+
+def follow_up(game: Game, policies: Policy | Mapping[str, Policy]) -> None:
+    """The host's last round of a night: each reanimator still to act is told tonight's dead (with the
+    actions sent so far) and answers."""
+    asked = game.follow_up()
+    if not asked:
+        return
+    deaths = game.tentative_deaths()
+    for name in asked:
+        policy = policies[name] if isinstance(policies, Mapping) else policies
+        policy.revive(game, name, list(deaths))
 
 
 def play_game(game: Game, policies: Policy | Mapping[str, Policy], max_phases: int = MAX_PHASES) -> Game:

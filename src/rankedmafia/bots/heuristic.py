@@ -19,6 +19,8 @@ roles made public, the public log and his own private information), his legal ac
   dangerous role, else with the town's own choice when it is not one of theirs, else for the player who
   voted most against the clan;
 - the maniac kills quietly a revealed killer or a random player;
+- the reanimator, told tonight's dead by the host after everyone else, revives one he does not suspect
+  (known town first, then the unknown; never a known mafioso or one the witness saw killing);
 - any other role plays its first action on a random player it does not know to be an ally; actions that
   take an option (heal_from, the Council question, the joker's copy) are left aside.
 """
@@ -36,6 +38,7 @@ from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.view import ActionView, PlayerView
 
 ATTEMPTS = 6
+REVIVE = "revive"  # the reanimator's, once he is told tonight's dead (`revive`)
 DANGEROUS = ("commissar", "sergeant", "doctor", "sheriff", "vagrant", "cop")
 MAFIA_SIDE = frozenset(role.id for role in ROLES.values() if role.side is Side.MAFIA)
 TOWN_SIDE = frozenset(role.id for role in ROLES.values() if role.side is Side.TOWN)
@@ -170,7 +173,7 @@ class HeuristicPolicy:
         if not game.actions_of(name):
             return
         view = game.view(name)
-        actions = {action.id: action for action in view.actions if action.option is None}
+        actions = {action.id: action for action in view.actions if action.option is None and action.id != REVIVE}
         if not actions:
             return
         know = Knowledge.of(view)
@@ -250,6 +253,14 @@ class HeuristicPolicy:
                 self._try(game, me, "compare", [unknown[:2], unknown[-2:]])
         else:
             self._try(game, me, next(iter(actions)), self._singles(unknown or know.others()))
+
+    def revive(self, game: Game, name: str, deaths: Sequence[str]) -> None:
+        """Revives one of tonight's dead he does not suspect: known town first, then the unknown."""
+        know = Knowledge.of(game.view(name))
+        trusted = [d for d in deaths if d != name and d not in know.mafia and d not in know.suspects]
+        town = [d for d in trusted if d in know.town or d in know.public_town]
+        others = self._shuffled([d for d in trusted if d not in town])
+        self._try(game, name, REVIVE, [[target] for target in town + others])
 
     # --- the day --------------------------------------------------------------------------------
     def vote(self, game: Game, name: str) -> None:

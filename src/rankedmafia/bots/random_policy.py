@@ -3,13 +3,17 @@
 It knows only what its player knows: his own actions (`Game.actions_of`) and who is alive (public). An
 attempt the rules refuse (a repeat, a threshold) is simply replaced by another, as a player would.
 Actions whose option is free text or a choice it cannot draw from public facts (the Council question, the
-joker's copy) are left aside; the doctor's heal_from names a source among the setup's (public) roles.
+joker's copy) are left aside; the doctor's heal_from names a source among the setup's (public) roles. The
+reanimator acts last: told tonight's dead by the host, he revives one of them drawn uniformly (not himself),
+or nobody if nobody else died.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from rankedmafia.bots.base import follow_up
 from rankedmafia.rules.doctor_sources import heal_from_choices
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
@@ -17,6 +21,7 @@ from rankedmafia.rules.model import BLUE, Phase, PhaseKind
 
 ATTEMPTS = 4
 HEAL_FROM = "heal_from"  # the one action with an option it fills (from the setup's public roles)
+REVIVE = "revive"  # the reanimator's, sent once he is told tonight's dead (`revive`)
 
 
 class RandomPolicy:
@@ -40,7 +45,7 @@ class RandomPolicy:
         return self._living
 
     def act(self, game: Game, name: str) -> None:
-        actions = [a for a in game.actions_of(name) if a.option is None or a.id == HEAL_FROM]
+        actions = [a for a in game.actions_of(name) if (a.option is None or a.id == HEAL_FROM) and a.id != REVIVE]
         rng = self.rng
         if not actions or rng.random() < self.idle:
             return
@@ -73,6 +78,17 @@ class RandomPolicy:
             except RuleViolation:
                 continue
 
+    def revive(self, game: Game, name: str, deaths: Sequence[str]) -> None:
+        """One of tonight's dead drawn uniformly (not himself); another if the rules refuse it."""
+        pool = [d for d in deaths if d != name]
+        self.rng.shuffle(pool)
+        for target in pool[:ATTEMPTS]:
+            try:
+                game.submit(name, REVIVE, [target])
+                return
+            except RuleViolation:
+                continue
+
     def vote(self, game: Game, name: str) -> None:
         living = self.living(game)
         index = _below(self.rng, len(living) + 1)
@@ -94,6 +110,7 @@ def play_random_game(game: Game, rng: random.Random, max_phases: int = 200) -> G
         if game.phase.kind is PhaseKind.NIGHT:
             for name in living:
                 policy.act(game, name)
+            follow_up(game, policy)
         else:
             for name in living:
                 policy.vote(game, name)

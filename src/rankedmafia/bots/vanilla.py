@@ -12,6 +12,7 @@ actions and who is alive.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
@@ -39,6 +40,9 @@ class VanillaPolicy:
             game.submit(name, KILL, [target])
         except RuleViolation:  # nothing in a vanilla game refuses it; elsewhere the boss simply waits
             return
+
+    def revive(self, game: Game, name: str, deaths: Sequence[str]) -> None:
+        """Nobody: a vanilla game has no reanimator (and the exact chain knows none)."""
 
     def vote(self, game: Game, name: str) -> None:
         living = game.alive()
