@@ -17,6 +17,7 @@ from rankedmafia.text.roles import role_name
 from .helpers import SMALL_SETUP, random_move, started_game
 
 CLASSIC = "name: c\nplayers: 8\nroles: {mafia1: 1, mafia2: 1, commissar: 1, doctor: 1, girl: 1, maniac: 1}\n"
+REANIMATOR = "name: r\nplayers: 6\nroles: {mafia1: 1, reanimator: 1, commissar: 1, maniac: 1}\n"
 
 
 def strings(value: Any) -> list[str]:
@@ -109,6 +110,7 @@ def audit_game(client: TestClient, setup: str, players: int, seed: int) -> int:
 def test_no_response_shows_a_hidden_role(sqlite_client: TestClient) -> None:
     checked = audit_game(sqlite_client, SMALL_SETUP, 5, 3)
     checked += audit_game(sqlite_client, CLASSIC, 8, 4)
+    checked += audit_game(sqlite_client, REANIMATOR, 6, 5)  # his step: tonight's dead told to him alone
     assert checked > 100
 
 
