@@ -3,6 +3,7 @@ or the host's admin token. A player's answers are built from his own view only (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -185,42 +186,34 @@ async def player(request: Request, token: Token) -> Json:
     return JSONResponse(data)  # type: ignore[return-value]  # plain JSON: no re-validation of a big dict
 
 
-@router.post("/player/{token}/act", summary="Send tonight's action")
-async def act(request: Request, token: Token, body: Act) -> Ack:
+async def _player_command(request: Request, token: str, build: Callable[[str], svc.Build]) -> Ack:
+    """A seat's command: rate-limited, built for the seat's player, acknowledged once durably stored."""
     platform = platform_of(request)
     _limit(request, token)
     live, name = await platform.service.seat(token)
-    live, _ = await platform.service.execute(
-        live.id, svc.act_build(name, body.action, body.targets, body.option, body.detail)
-    )
+    live, _ = await platform.service.execute(live.id, build(name))
     return _ack(live)
+
+
+@router.post("/player/{token}/act", summary="Send tonight's action")
+async def act(request: Request, token: Token, body: Act) -> Ack:
+    return await _player_command(
+        request, token, lambda name: svc.act_build(name, body.action, body.targets, body.option, body.detail))
 
 
 @router.post("/player/{token}/pass", summary="The reanimator, asked after everyone else, revives nobody")
 async def pass_turn(request: Request, token: Token) -> Ack:
-    platform = platform_of(request)
-    _limit(request, token)
-    live, name = await platform.service.seat(token)
-    live, _ = await platform.service.execute(live.id, svc.pass_build(name))
-    return _ack(live)
+    return await _player_command(request, token, svc.pass_build)
 
 
 @router.post("/player/{token}/withdraw", summary="Take back tonight's action")
 async def withdraw(request: Request, token: Token) -> Ack:
-    platform = platform_of(request)
-    _limit(request, token)
-    live, name = await platform.service.seat(token)
-    live, _ = await platform.service.execute(live.id, svc.withdraw_build(name))
-    return _ack(live)
+    return await _player_command(request, token, svc.withdraw_build)
 
 
 @router.post("/player/{token}/vote", summary="Vote today: a name, or blue")
 async def vote(request: Request, token: Token, body: Vote) -> Ack:
-    platform = platform_of(request)
-    _limit(request, token)
-    live, name = await platform.service.seat(token)
-    live, _ = await platform.service.execute(live.id, svc.vote_build(name, body.choice))
-    return _ack(live)
+    return await _player_command(request, token, lambda name: svc.vote_build(name, body.choice))
 
 
 @router.post("/player/{token}/post", summary="Post in the game thread (by day) or the mafia's chat", status_code=201)
