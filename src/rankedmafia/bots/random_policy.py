@@ -14,7 +14,6 @@ import random
 from collections.abc import Sequence
 
 from rankedmafia.bots.base import follow_up
-from rankedmafia.rules.doctor_sources import heal_from_choices
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, Phase, PhaseKind
@@ -68,7 +67,7 @@ class RandomPolicy:
                 targets = rng.sample(pool, count)
             option = None
             if action.option is not None:
-                choices = heal_from_choices(game, name)
+                choices = game.option_choices(name, HEAL_FROM)
                 if not choices:
                     continue
                 option = choices[_below(rng, len(choices))]

@@ -135,10 +135,10 @@ class Game:
         """What may stand beside the targets, from what a player knows (the setup is public): the doctor's
         heal_from sources, the roles a joker may copy, the Council's question templates."""
         from rankedmafia.rules import council
-        from rankedmafia.rules.doctor_sources import heal_from_choices
+        from rankedmafia.rules.roles.doctor import heal_from_sources
 
         if action == "heal_from":
-            return heal_from_choices(self, name)
+            return sorted(heal_from_sources(self.state))
         if action == "copy":
             return sorted(set(self.setup_roles()) - {"joker"})
         if action == "ask":

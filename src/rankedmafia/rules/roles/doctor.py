@@ -61,7 +61,8 @@ def _poison(night: Night, act: Act) -> None:
 
 
 def heal_from_sources(state: GameState) -> set[str]:
-    """What a doctor may heal from: a mafia clan, or a role able to kill that is in this game."""
+    """What a doctor may heal from: a mafia clan, or a role able to kill that is in this game (the setup
+    is announced, so this is public)."""
     from rankedmafia.rules.roles import ROLES
 
     sources = {p.clan for p in state.players.values() if p.clan is not None}
