@@ -184,8 +184,10 @@ class Night:
         boss_acts: dict[str, list[Act]] = {}
         for act in self.state.acts.values():
             player = self.state.players[act.actor]
-            if act.actor in self.state.delayed or act.actor == self.without:
+            if act.actor in self.state.delayed:
                 continue  # the alcoholic's victim does last night's deed instead
+            if act.actor == self.without:
+                continue  # the rehearsal told to the reanimator leaves his own action out
             spec = abilities.resolved_spec(self.state, player, act)
             if spec is None or spec is VOTE_KILL:
                 continue

@@ -22,15 +22,19 @@ def _shuffle(night: Night, act: Act) -> None:
 
 
 def _peek(night: Night, act: Act) -> None:
+    target = act.targets[0]
+    night.inform(act.actor, "peek", _seen(night, target), target=target)
+
+
+def _seen(night: Night, target: str) -> str:
+    """What he sees the player do tonight: the action sent, or "none" (a ranked mafioso who is not the
+    boss "did nothing", whatever he sent)."""
     from rankedmafia.rules.roles import ROLES
 
-    target = act.targets[0]
-    state = night.state
     step = night.step_of(target)
-    role = ROLES[state.players[target].role]
-    hidden = step is None or (role.ranked and not state.is_boss(target))
-    night.inform(act.actor, "peek", "none" if hidden or step is None else (step.sent or step.act).action,
-                 target=target)
+    if step is None or (ROLES[night.state.players[target].role].ranked and not night.state.is_boss(target)):
+        return "none"
+    return (step.sent or step.act).action
 
 
 CARDSHARP = Role(
