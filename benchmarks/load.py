@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rankedmafia.bots.api_moves import api_move
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from web.helpers import Server
 
@@ -131,29 +133,17 @@ class Bench:
                 if time.monotonic() >= self.until:
                     return
                 view = (await self.timed("GET", f"/api/player/{token}", self.read_ms)).json()
-                game, me = view["game"], view["me"]
+                game = view["game"]
                 if game["status"] != "running":
                     if game["status"] == "over":
                         return
                     continue
                 phase_before = (game["phase"], game["number"])
-                if not me.get("alive"):
+                move = api_move(view, rng, blues=2)
+                if move is None:
                     continue
-                if game["phase"] == "night":
-                    if me["sent"] or not me["actions"]:
-                        continue
-                    action = rng.choice([a for a in me["actions"] if not a["option"] or a["choices"]])
-                    count = max(action["least"], 1) if action["most"] else 0
-                    if count > len(action["targets"]):
-                        continue
-                    body: dict[str, Any] = {"action": action["id"], "targets": rng.sample(action["targets"], count)}
-                    if action["option"]:
-                        body["option"] = rng.choice(action["choices"])["id"]
-                    r = await self.timed("POST", f"/api/player/{token}/act", self.command_ms, json=body)
-                else:
-                    living = [s["name"] for s in view["seats"] if s["alive"]]
-                    choice = rng.choice([*living, "blue", "blue"])
-                    r = await self.timed("POST", f"/api/player/{token}/vote", self.command_ms, json={"choice": choice})
+                command, body = move
+                r = await self.timed("POST", f"/api/player/{token}/{command}", self.command_ms, json=body)
                 if r.status_code != 200:
                     self.refused += 1
                 await asyncio.sleep(self.think)

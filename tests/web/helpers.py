@@ -16,6 +16,8 @@ from typing import Any
 import httpx
 import psycopg
 
+from rankedmafia.bots.api_moves import api_move
+
 PG_BASE = os.environ.get("RANKEDMAFIA_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 # A small game: every role acts or votes, and a whole game takes a few phases.
 SMALL_SETUP = "name: small\nplayers: 5\nroles: {mafia1: 1, commissar: 1, doctor: 1, civilian: 2}\n"
@@ -119,29 +121,14 @@ def random_move(client: Client, token: str, rng: random.Random, seen: Callable[[
     data = r.json()
     if seen is not None:
         seen(r.text, data)
-    game, me = data["game"], data["me"]
-    if game["status"] != "running" or not me.get("alive"):
+    move = api_move(data, rng)
+    if move is None:
         return
-    if game["phase"] == "night":
-        if me["sent"] or not me["actions"]:
-            return
-        action = rng.choice([a for a in me["actions"] if not a["option"] or a["choices"]])
-        count = max(action["least"], 1) if action["most"] else 0
-        if count > len(action["targets"]):
-            return
-        body: dict[str, Any] = {"action": action["id"], "targets": rng.sample(action["targets"], count)}
-        if action["option"]:
-            body["option"] = rng.choice(action["choices"])["id"]
-        r = client.post(f"/api/player/{token}/act", json=body)
-        assert r.status_code in (200, 409), r.text  # 409: a limit the rules refuse (a repeat target)
-        if seen is not None:
-            seen(r.text, None)
-    else:
-        living = [s["name"] for s in data["seats"] if s["alive"]]
-        r = client.post(f"/api/player/{token}/vote", json={"choice": rng.choice([*living, "blue"])})
-        assert r.status_code in (200, 409), r.text
-        if seen is not None:
-            seen(r.text, None)
+    command, body = move
+    r = client.post(f"/api/player/{token}/{command}", json=body)
+    assert r.status_code in (200, 409), r.text  # 409: a limit the rules refuse (a repeat target)
+    if seen is not None:
+        seen(r.text, None)
 
 
 def play_to_end(
