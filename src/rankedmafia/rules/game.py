@@ -104,8 +104,8 @@ class Game:
         for player in state.players.values():
             if not player.alive or player.name in state.acts:
                 continue
-            actions = {a.id for a in available_actions(state, player)}
-            if not actions or actions == {"revive"}:
+            actions = {a.id for a in available_actions(state, player) if not a.after_everyone}
+            if not actions:
                 continue
             if actions <= BOSS_ACTION_IDS and player.clan in spoken:
                 continue
@@ -118,7 +118,8 @@ class Game:
         if self.phase.kind is not PhaseKind.NIGHT or self.over:
             return []
         return [p.name for p in self.state.players.values()
-                if p.alive and p.role == "reanimator" and p.name not in self.state.acts]
+                if p.alive and p.name not in self.state.acts
+                and any(a.after_everyone for a in available_actions(self.state, p))]
 
     def tentative_deaths(self) -> list[str]:
         """Who would die tonight with the actions sent so far (what the host tells the reanimator)."""

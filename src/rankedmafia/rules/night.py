@@ -275,9 +275,9 @@ class Night:
         """The reanimator acts after everyone: he is told who died tonight and may revive one of them."""
         if self.dry_run:
             return
-        for reanimator in self.state.players.values():
-            if reanimator.alive and reanimator.role == "reanimator":
-                self._reanimate(reanimator.name)
+        for player in self.state.players.values():
+            if player.alive and any(a.after_everyone for a in ROLES[player.role].actions):
+                self._reanimate(player.name)
 
     def _reanimate(self, reanimator: str) -> None:
         deaths = Night(self.state, dry_run=True, without=reanimator).resolve().deaths
@@ -285,7 +285,7 @@ class Night:
             self.cancelled.add(reanimator)  # Ruling: a reanimator killed tonight does not act
             return
         self.out.info.append({"to": reanimator, "kind": "deaths_tonight", "targets": list(deaths)})
-        step = next((s for s in self.effective() if s.performer == reanimator and s.spec.id == "revive"), None)
+        step = next((s for s in self.effective() if s.performer == reanimator and s.spec.after_everyone), None)
         if step is not None and step.act.targets[0] in deaths:
             self.revives[step.act.targets[0]] = reanimator
 

@@ -59,6 +59,7 @@ class Action:
     check: Check | None = None  # extra limits the actor can know, raising RuleViolation
     boss: bool = False  # the mafia boss's action, sent by any ranked mafioso
     on_sent: Remember | None = None  # what the rules remember of it for the rest of the game
+    after_everyone: bool = False  # sent once the others have acted and the night's dead are told (revive)
 
 
 @dataclass(frozen=True)

@@ -9,5 +9,5 @@ from rankedmafia.rules.roles.base import Action, Role
 REANIMATOR = Role(
     id="reanimator", side=Side.TOWN,
     names={"ru": ("реаниматор", "реаниматора"), "en": ("reanimator", "reanimator")},
-    actions=(Action("revive", no_repeat=True),),
+    actions=(Action("revive", no_repeat=True, after_everyone=True),),
 )
