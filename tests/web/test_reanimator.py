@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from rankedmafia.server.live_game import LiveGame
+from rankedmafia.live.live_game import LiveGame
 
 from .helpers import create_game, join_all, started_game
 

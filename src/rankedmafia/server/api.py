@@ -10,12 +10,12 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from rankedmafia.live import service as svc
+from rankedmafia.live.errors import Refusal
+from rankedmafia.live.tokens import new_token, token_hash
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
-from rankedmafia.server import service as svc
 from rankedmafia.server.app import platform_of, request_lang
-from rankedmafia.server.errors import Refusal
-from rankedmafia.server.security import new_token, token_hash
 from rankedmafia.server.sse import event_stream
 from rankedmafia.server.views import game_info, host_data, player_data, spectator_data
 from rankedmafia.setup import preset_names
@@ -218,7 +218,7 @@ async def vote(request: Request, token: Token, body: Vote) -> Ack:
 
 @router.post("/player/{token}/post", summary="Post in the game thread (by day) or the mafia's chat", status_code=201)
 async def post(request: Request, token: Token, body: Post) -> Json:
-    from rankedmafia.server.posts import add_post
+    from rankedmafia.live.posts import add_post
 
     platform = platform_of(request)
     _limit(request, token)
@@ -232,7 +232,7 @@ async def post(request: Request, token: Token, body: Post) -> Json:
 async def posts(
     request: Request, token: Token, channel: Annotated[str, Query(pattern=r"^(thread|clan)$")] = "thread"
 ) -> list[Json]:
-    from rankedmafia.server.posts import read_posts
+    from rankedmafia.live.posts import read_posts
 
     platform = platform_of(request)
     live, name = await platform.service.seat(token)

@@ -15,12 +15,13 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rankedmafia.live.errors import Refusal
+from rankedmafia.live.hub import Hub
+from rankedmafia.live.service import GameService
+from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.server.errors import Refusal
-from rankedmafia.server.hub import Hub
 from rankedmafia.server.i18n import lang_of, refusal_text
-from rankedmafia.server.security import RateLimiter, new_token
-from rankedmafia.server.service import GameService
+from rankedmafia.server.security import RateLimiter
 from rankedmafia.server.settings import Settings
 from rankedmafia.store import Store, connect
 
@@ -53,7 +54,7 @@ class Platform:
         self.key = await store.secret("csrf", new_token)
         self._tasks.append(asyncio.create_task(self._ticker()))
         if db.postgres:
-            from rankedmafia.server.listener import listen
+            from rankedmafia.live.listener import listen
 
             self._tasks.append(asyncio.create_task(listen(db.libpq_url(), self._changed)))
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.server.errors import Refusal
 from rankedmafia.text.errors import describe
 
 LANGS = ("ru", "en")

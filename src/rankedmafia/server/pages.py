@@ -15,13 +15,14 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from rankedmafia.live import service as svc
+from rankedmafia.live.errors import Refusal
+from rankedmafia.live.posts import add_post, read_posts
+from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.server import service as svc
 from rankedmafia.server.app import platform_of, request_lang
-from rankedmafia.server.errors import Refusal
 from rankedmafia.server.i18n import LANGS, refusal_text, ui
-from rankedmafia.server.posts import add_post, read_posts
-from rankedmafia.server.security import csrf_token, csrf_valid, new_token
+from rankedmafia.server.security import csrf_token, csrf_valid
 from rankedmafia.server.views import host_data, player_data, spectator_data
 from rankedmafia.setup import preset_names
 

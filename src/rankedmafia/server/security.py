@@ -1,26 +1,11 @@
-"""Secrets and limits: unguessable tokens (stored only as hashes), CSRF tokens, a rate limiter."""
+"""The web's secrets and limits: CSRF tokens and a rate limiter (the tokens themselves: live/tokens.py)."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 import time
 from dataclasses import dataclass, field
-
-TOKEN_BYTES = 24
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_game_id() -> str:
-    return secrets.token_urlsafe(9)
 
 
 def csrf_token(key: str, session: str) -> str:

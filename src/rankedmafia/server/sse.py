@@ -10,8 +10,8 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import StreamingResponse
 
-from rankedmafia.server.errors import NotFound
-from rankedmafia.server.hub import Hub
+from rankedmafia.live.errors import NotFound
+from rankedmafia.live.hub import Hub
 
 PING_SECONDS = 15.0
 

@@ -12,11 +12,11 @@ import json
 from collections import defaultdict
 from typing import Any
 
+from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
 from rankedmafia.rules import council
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.i18n import action_name
-from rankedmafia.server.live_game import LiveGame, public_votes, vote_counts
 from rankedmafia.text.roles import role_name, side_name
 from rankedmafia.text.summary import Renderer
 

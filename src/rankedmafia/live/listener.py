@@ -10,7 +10,7 @@ import psycopg
 
 from rankedmafia.store.log import NOTIFY_CHANNEL
 
-log = logging.getLogger("rankedmafia.server")
+log = logging.getLogger("rankedmafia.live")
 
 
 async def listen(url: str, on_change: Callable[[str, int], Awaitable[None]]) -> None:

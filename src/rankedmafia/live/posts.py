@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rankedmafia.live.errors import Refusal
+from rankedmafia.live.live_game import LiveGame
+from rankedmafia.live.service import POST_MAX, GameService
 from rankedmafia.rules.model import PhaseKind
-from rankedmafia.server.errors import Refusal
-from rankedmafia.server.live_game import LiveGame
-from rankedmafia.server.service import POST_MAX, GameService
 
 
 def clan_channels(live: LiveGame, name: str | None) -> list[str]:

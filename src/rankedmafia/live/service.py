@@ -21,17 +21,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rankedmafia.live.errors import NotFound, Refusal
+from rankedmafia.live.hub import Hub
+from rankedmafia.live.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, majority, replay
+from rankedmafia.live.tokens import new_game_id, new_token, token_hash
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.model import BLUE, PhaseKind
-from rankedmafia.server.errors import NotFound, Refusal
-from rankedmafia.server.hub import Hub
-from rankedmafia.server.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, majority, replay
-from rankedmafia.server.security import new_game_id, new_token, token_hash
 from rankedmafia.setup import Setup
 from rankedmafia.store import Conflict, GameRow, LogEntry, SeatRow, Store
 from rankedmafia.store.log import Append
 
-log = logging.getLogger("rankedmafia.server")
+log = logging.getLogger("rankedmafia.live")
 SNAPSHOT_EVERY = 64
 ATTEMPTS = 5
 NICK_MAX = 24
