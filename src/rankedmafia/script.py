@@ -20,6 +20,7 @@ from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game, PhaseResult, Seat
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.roles import ROLES
+from rankedmafia.rules.seating import SEXES
 from rankedmafia.text.formats import Format
 from rankedmafia.text.summary import Renderer
 
@@ -67,7 +68,7 @@ def _seats(script: Mapping[str, Any]) -> list[Seat]:
     for index, entry in enumerate(players):
         if not isinstance(entry, dict) or "name" not in entry or "role" not in entry:
             raise ScriptError(f"players[{index}] must have `name` and `role`")
-        unknown = set(entry) - {"name", "role", "clan", "side"}
+        unknown = set(entry) - {"name", "role", "clan", "side", "sex"}
         if unknown:
             raise ScriptError(f"players[{index}] has unknown keys: {sorted(unknown)}")
         if entry["role"] not in ROLES:
@@ -75,7 +76,10 @@ def _seats(script: Mapping[str, Any]) -> list[Seat]:
         clan = entry.get("clan")
         if isinstance(clan, list):  # the double agent's two clans: he belongs to every clan of the game
             clan = None
-        seats.append(Seat(str(entry["name"]), str(entry["role"]), clan, entry.get("side")))
+        sex = entry.get("sex")
+        if sex is not None and sex not in SEXES:
+            raise ScriptError(f"players[{index}] ({entry['name']}): `sex` is m or f, not {sex!r}")
+        seats.append(Seat(str(entry["name"]), str(entry["role"]), clan, entry.get("side"), sex))
     return seats
 
 
@@ -234,7 +238,7 @@ def record(game: Game, lang: str = "ru", fmt: Format | str = Format.TEXT) -> dic
         "winner": game.winner,
         "winners": game.winners(),
         "players": [{"name": p.name, "role": p.role, "initial_role": p.initial_role, "side": p.team,
-                     "alive": p.alive} for p in game.players()],
+                     "alive": p.alive, **({"sex": p.sex} if p.sex is not None else {})} for p in game.players()],
         "phases": phases,
     }
 

@@ -112,8 +112,10 @@ class Setup:
             raise SetupError("setup_start", start=self.start)
 
 
-def deal(setup: Setup, names: Sequence[str], seed: int | str) -> list[Seat]:
-    """Roles dealt at random from the game's committed seed: anyone with the seed can check the deal."""
+def deal(setup: Setup, names: Sequence[str], seed: int | str,
+         sexes: Mapping[str, str | None] | None = None) -> list[Seat]:
+    """Roles dealt at random from the game's committed seed: anyone with the seed can check the deal.
+    `sexes`: the sex a player gave (m or f), by name; the deal does not depend on it."""
     if len(names) != setup.players:
         raise SetupError("wrong_player_count", players=setup.players, names=len(names))
     if len(set(names)) != len(names):
@@ -122,12 +124,13 @@ def deal(setup: Setup, names: Sequence[str], seed: int | str) -> list[Seat]:
     seats = []
     for name, dealt in zip(names, roles, strict=True):
         role, _, clan = dealt.partition("@")
-        seats.append(Seat(name, role, clan or None))
+        seats.append(Seat(name, role, clan or None, sex=(sexes or {}).get(name)))
     return seats
 
 
-def new_game(setup: Setup, names: Sequence[str], seed: int | str, chance: str = "seeded") -> Game:
-    return Game(deal(setup, names, seed), seed, chance=chance, rules=setup.rules, start=setup.start)
+def new_game(setup: Setup, names: Sequence[str], seed: int | str, chance: str = "seeded",
+             sexes: Mapping[str, str | None] | None = None) -> Game:
+    return Game(deal(setup, names, seed, sexes), seed, chance=chance, rules=setup.rules, start=setup.start)
 
 
 def preset_names() -> list[str]:
@@ -188,4 +191,6 @@ def _seat_entry(game: Game, name: str) -> dict[str, Any]:
         entry["clan"] = player.clan
     if name in game.state.detective:
         entry["side"] = game.state.detective[name][0]
+    if player.sex is not None:
+        entry["sex"] = player.sex
     return entry

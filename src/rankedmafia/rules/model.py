@@ -40,6 +40,7 @@ class Player:
     team: str  # whom he wins with: "town", a clan id ("mafia", "mafia_b"), "maniac", or a loner's own team
     clan: str | None = None  # the mafia clan he belongs to, if any
     alive: bool = True
+    sex: str | None = None  # "m" or "f" if known: the Council may count it, the texts agree with it
 
 
 @dataclass(frozen=True, slots=True)

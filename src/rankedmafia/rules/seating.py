@@ -14,6 +14,7 @@ from rankedmafia.rules.roles.detective import SIDES
 from rankedmafia.rules.state import HouseRules
 
 DEFAULT_CLAN = "mafia"
+SEXES = ("m", "f")
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,7 @@ class Seat:
     role: str
     clan: str | None = None  # for games with two mafia clans
     side: str | None = None  # a detective's side, when it must be fixed
+    sex: str | None = None  # "m" or "f", when the player gave it (the Council's questions, the texts)
 
 
 @dataclass(slots=True)
@@ -52,7 +54,9 @@ def seat_players(seats: Sequence[Seat], chance: Chance, rules: HouseRules) -> Se
             team = "maniac"
         else:
             team = role.team or role.id
-        players[seat.name] = Player(seat.name, index, role.id, role.id, team, clan)
+        if seat.sex is not None and seat.sex not in SEXES:
+            raise RuleViolation("unknown_sex", name=seat.name, sex=seat.sex)
+        players[seat.name] = Player(seat.name, index, role.id, role.id, team, clan, sex=seat.sex)
     if len(players) < 2:
         raise RuleViolation("too_few_players", least=2)
     clans = sorted({p.clan for p in players.values() if p.clan is not None})

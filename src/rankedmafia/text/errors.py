@@ -10,6 +10,7 @@ ERRORS: dict[str, dict[str, str]] = {
     "ru": {
         "unknown_player": "нет игрока с ником «{name}»",
         "unknown_role": "неизвестная роль «{role}»",
+        "unknown_sex": "пол игрока {name} — m или f, а не «{sex}»",
         "duplicate_name": "ник «{name}» встречается дважды",
         "reserved_name": "ник «{name}» занят правилами",
         "too_few_players": "нужно хотя бы {least} игрока",
@@ -77,6 +78,7 @@ ERRORS: dict[str, dict[str, str]] = {
     "en": {
         "unknown_player": "there is no player called “{name}”",
         "unknown_role": "unknown role “{role}”",
+        "unknown_sex": "{name}'s sex is m or f, not “{sex}”",
         "duplicate_name": "the nickname “{name}” appears twice",
         "reserved_name": "the nickname “{name}” is reserved by the rules",
         "too_few_players": "at least {least} players are needed",
