@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rankedmafia.rules.abilities import next_boss
 from rankedmafia.rules.chance import HALF
+from rankedmafia.rules.context import NightContext
 from rankedmafia.rules.model import Attack, Player
-from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.state import GameState
-
-if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
 
 REVEAL_THRESHOLD = 10  # roles are revealed on death while more than this many are alive
 
 
 def announced_role(state: GameState, name: str) -> str:
     """The role the town is told (a fan is announced as the maniac)."""
-    role = ROLES[state.players[name].role]
+    role = state.role(name)
     return role.announced_as or role.id
 
 
-def after_night(night: Night) -> None:
+def after_night(night: NightContext) -> None:
     state = night.state
     out = night.out
     seat = {name: player.seat for name, player in state.players.items()}
@@ -66,19 +63,19 @@ def after_night(night: Night) -> None:
     after_deaths(state, deaths, out.role_changes, out.events, out.info)
 
 
-def _handsome_killers(night: Night, fatal: dict[str, list[Attack]]) -> set[str]:
+def _handsome_killers(night: NightContext, fatal: dict[str, list[Attack]]) -> set[str]:
     """Rule book: "Кто убьет красавчика получит отмазку на голосовании"."""
     killers: set[str] = set()
     for name, attacks in fatal.items():
-        if ROLES[night.state.players[name].role].unhangable:
+        if night.state.role(name).unhangable:
             killers.update(shooter for a in attacks for shooter in a.shooters)
     return {k for k in killers if night.state.players[k].alive}
 
 
-def _night_reveal(night: Night, name: str, attacks: list[Attack]) -> bool:
+def _night_reveal(night: NightContext, name: str, attacks: list[Attack]) -> bool:
     """RULINGS.md: every death reveals the role while more than 10 are alive (a sniper's victims never);
     at 10 or fewer only the bloody kill (always), the commissar's kill (50%) and the handsome do."""
-    role = ROLES[night.state.players[name].role]
+    role = night.state.role(name)
     if all(a.source == "sniper" for a in attacks):
         return False  # RULINGS.md: the sniper's "never revealed" beats the handsome's "always"
     if role.always_revealed:
@@ -90,7 +87,7 @@ def _night_reveal(night: Night, name: str, attacks: list[Attack]) -> bool:
     return any(a.source == "commissar" for a in attacks) and night.draw(f"reveal:{name}", HALF)
 
 
-def _leaves_evidence(night: Night, attack: Attack) -> bool:
+def _leaves_evidence(night: NightContext, attack: Attack) -> bool:
     if attack.kind in ("bloody", "bloody_visitor"):
         return True
     if attack.source == "commissar":
@@ -99,7 +96,7 @@ def _leaves_evidence(night: Night, attack: Attack) -> bool:
 
 
 def day_reveal(state: GameState, name: str) -> bool:
-    return ROLES[state.players[name].role].always_revealed or state.alive_at_start > REVEAL_THRESHOLD
+    return state.role(name).always_revealed or state.alive_at_start > REVEAL_THRESHOLD
 
 
 def after_deaths(state: GameState, dead: list[str], role_changes: list[dict[str, str]],

@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rankedmafia.rules import day, night, victory
+from rankedmafia.rules import council, day, night, victory
 from rankedmafia.rules.abilities import available_actions, copyable_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
 from rankedmafia.rules.choices import Choice, choices_for
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, PhaseResult, Player
+from rankedmafia.rules.role import Action
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.base import Action
+from rankedmafia.rules.roles.doctor import heal_from_sources
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
 from rankedmafia.rules.seating import Seat, seat_players
 
@@ -49,8 +50,8 @@ class Game:
         self.seed = seed
         self.commitment = commitment(seed)
         self.state = GameState(players=players, chance=dice, rules=house, phase=Phase(start_kind, 1),
-                               start=start_kind, detective=seating.detective, agent_ranks=seating.agent_ranks,
-                               vote_kills=bool(seating.agent_ranks))
+                               roles=ROLES, start=start_kind, detective=seating.detective,
+                               agent_ranks=seating.agent_ranks, vote_kills=bool(seating.agent_ranks))
         for clan in {p.clan for p in players.values() if p.clan is not None}:
             boss = next_boss(self.state, clan)
             if boss is not None:
@@ -95,7 +96,7 @@ class Game:
 
     def view(self, name: str) -> PlayerView:
         """Exactly what this player may know: the security boundary of a hidden-role game."""
-        return build_view(self, name)
+        return build_view(self.state, self.results, name, self.votes())
 
     def awaiting(self) -> list[str]:
         """Living players with an action available tonight who have not sent one yet. A ranked mafioso
@@ -143,9 +144,6 @@ class Game:
     def option_choices(self, name: str, action: str) -> list[str]:
         """What may stand beside the targets, from what a player knows (the setup is public): the doctor's
         heal_from sources, the roles a joker may copy, the Council's question templates."""
-        from rankedmafia.rules import council
-        from rankedmafia.rules.roles.doctor import heal_from_sources
-
         if action == "heal_from":
             return sorted(heal_from_sources(self.state))
         if action == "copy":

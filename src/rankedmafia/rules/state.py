@@ -8,8 +8,7 @@ from typing import Any
 from rankedmafia.rules.chance import Chance
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Memory, Phase, PhaseKind, Player, Side, Silence
-from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.base import Role
+from rankedmafia.rules.role import Role, RoleBook
 
 HOUSE_RULES: dict[str, tuple[str, ...]] = {
     "tie": ("nobody", "random"),  # a tie at the top of the vote: nobody is hanged, or one of the tied
@@ -46,6 +45,7 @@ class GameState:
     chance: Chance
     rules: HouseRules
     phase: Phase
+    roles: RoleBook  # every role by id (rules/roles/__init__.py's ROLES), handed in by the Game
     start: PhaseKind = PhaseKind.NIGHT
     bosses: dict[str, str] = field(default_factory=dict)  # clan -> the boss's name
     memory: dict[str, Memory] = field(default_factory=dict)
@@ -82,7 +82,8 @@ class GameState:
             raise RuleViolation("unknown_player", name=name) from None
 
     def role(self, name: str) -> Role:
-        return ROLES[self.players[name].role]
+        """The role the named player has now."""
+        return self.roles[self.players[name].role]
 
     def living(self) -> list[Player]:
         return [p for p in self.players.values() if p.alive]
@@ -91,7 +92,7 @@ class GameState:
         return sum(1 for p in self.players.values() if p.alive)
 
     def side_of(self, player: Player) -> Side:
-        return ROLES[player.role].side
+        return self.roles[player.role].side
 
     def is_boss(self, name: str) -> bool:
         clan = self.players[name].clan
@@ -115,3 +116,13 @@ class GameState:
 
     def is_silenced(self, name: str, day: int) -> bool:
         return any(s.player == name and day in s.days for s in self.silences)
+
+
+def comparison_side(state: GameState, name: str) -> Side:
+    """The town journalist's three sides, and the Council's: mafia, town, loners."""
+    player = state.players[name]
+    if player.clan is not None:
+        return Side.MAFIA
+    if name in state.detective:  # "При проверке журом, указывается та сторона на которой играет"
+        return {"town": Side.TOWN, "mafia": Side.MAFIA}.get(state.detective[name][0], Side.LONERS)
+    return state.roles[player.role].side

@@ -8,14 +8,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, BlockTier, Role, Stage
+from rankedmafia.rules.role import Action, BlockTier, Role, Stage
 from rankedmafia.rules.roles.girl import visit_silence
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _guard(night: Night, act: Act) -> None:
+def _guard(night: NightContext, act: Act) -> None:
     night.guarded[act.targets[0]] = act.actor
 
 

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 from rankedmafia.rules import protection
 from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, BlockTier, Role, Stage
+from rankedmafia.rules.role import Action, BlockTier, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _infect(night: Night, act: Act) -> None:
+def _infect(night: NightContext, act: Act) -> None:
     client = act.targets[0]
     if night.protected_from(client, act.actor):
         return
@@ -31,7 +31,7 @@ def _infect(night: Night, act: Act) -> None:
         night.silence(client, by=act.actor, cause="infection")
 
 
-def _seduce(night: Night, act: Act) -> None:
+def _seduce(night: NightContext, act: Act) -> None:
     night.silence(act.targets[0], by=act.actor, cause="seduction")
 
 

@@ -18,34 +18,30 @@ from typing import TYPE_CHECKING
 from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
 HEAL_FROM_NEEDS_MORE_THAN = 10
 SERUM_REPEAT_BELOW = 15
 
 
-def _heal(night: Night, act: Act) -> None:
-    from rankedmafia.rules.roles import ROLES
-
+def _heal(night: NightContext, act: Act) -> None:
     target = act.targets[0]
-    if not ROLES[night.player(target).role].unhealable:
+    if not night.state.role(target).unhealable:
         night.heals[target] = act.actor
 
 
-def _heal_from(night: Night, act: Act) -> None:
+def _heal_from(night: NightContext, act: Act) -> None:
     assert act.option is not None
     night.heals_from.append((act.actor, act.option))
 
 
-def _serum(night: Night, act: Act) -> None:
-    from rankedmafia.rules.roles import ROLES
-
+def _serum(night: NightContext, act: Act) -> None:
     target = act.targets[0]
-    role = ROLES[night.player(target).role]
+    role = night.state.role(target)
     shown = None if night.protected_from(target, act.actor) or role.serum_shows == "" else (
         role.serum_shows or role.id)
     night.inform(None, "serum", shown, target=target)
@@ -56,17 +52,15 @@ def _serum(night: Night, act: Act) -> None:
         night.expose(act.actor, "doctor")
 
 
-def _poison(night: Night, act: Act) -> None:
+def _poison(night: NightContext, act: Act) -> None:
     night.silence(act.targets[0], by=act.actor, cause="poison", days=2)
 
 
 def heal_from_sources(state: GameState) -> set[str]:
     """What a doctor may heal from: a mafia clan, or a role able to kill that is in this game (the setup
     is announced, so this is public)."""
-    from rankedmafia.rules.roles import ROLES
-
     sources = {p.clan for p in state.players.values() if p.clan is not None}
-    sources |= {p.role for p in state.players.values() if ROLES[p.role].killer and p.clan is None}
+    sources |= {p.role for p in state.players.values() if state.roles[p.role].killer and p.clan is None}
     return sources
 
 

@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
 TWO_SEARCHES_ABOVE = 10
 
 
-def _search(night: Night, act: Act) -> None:
+def _search(night: NightContext, act: Act) -> None:
     fan, number = act.actor, night.number
     for target in act.targets:
         found = night.player(target).role == "maniac"
@@ -32,11 +32,11 @@ def _found(state: GameState, fan: str, night: int) -> None:
     state.fan_found.setdefault(fan, night)
 
 
-def _bodyguard(night: Night, act: Act) -> None:
+def _bodyguard(night: NightContext, act: Act) -> None:
     night.bodyguards.add(act.actor)
 
 
-def _self_accuse(night: Night, act: Act) -> None:
+def _self_accuse(night: NightContext, act: Act) -> None:
     night.self_accused.add(act.actor)
 
 

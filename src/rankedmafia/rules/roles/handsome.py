@@ -3,7 +3,7 @@
 gallows: day.py.)"""
 
 from rankedmafia.rules.model import Side
-from rankedmafia.rules.roles.base import Role
+from rankedmafia.rules.role import Role
 
 HANDSOME = Role(
     id="handsome", side=Side.TOWN, unhealable=True, serum_shows="", unhangable=True, always_revealed=True,

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 from rankedmafia.rules.roles.common import is_killing
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
 
-def _hire(night: Night, act: Act) -> None:
+def _hire(night: NightContext, act: Act) -> None:
     mercenary, employer = act.actor, act.targets[0]
     success = is_killing(night.state, employer)
     night.inform(mercenary, "hire", "success" if success else "fail", target=employer)
@@ -30,7 +30,7 @@ def _hire(night: Night, act: Act) -> None:
         night.later(lambda state: state.contracts.__setitem__(mercenary, employer))
 
 
-def _kill(night: Night, act: Act) -> None:
+def _kill(night: NightContext, act: Act) -> None:
     employer = night.state.contracts.get(act.actor)
     if employer is None:
         return

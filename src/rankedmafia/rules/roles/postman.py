@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 from rankedmafia.rules.roles.common import check_result
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
 
-def _deliver(night: Night, act: Act) -> None:
+def _deliver(night: NightContext, act: Act) -> None:
     checked, recipient = act.targets
     result = check_result(night.state, checked)
     # "При проверке приходит результат мафия/не мафия": only the commissar's eye tells a sniper

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _mark(night: Night, act: Act) -> None:
+def _mark(night: NightContext, act: Act) -> None:
     night.marks[act.actor] = act.targets[0]
 
 

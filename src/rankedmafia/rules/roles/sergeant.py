@@ -3,7 +3,7 @@
 consequences.py, wherever the commissar dies.)"""
 
 from rankedmafia.rules.model import Side
-from rankedmafia.rules.roles.base import Role
+from rankedmafia.rules.role import Role
 
 SERGEANT = Role(id="sergeant", side=Side.TOWN,
                 names={"ru": ("сержант", "сержанта"), "en": ("sergeant", "sergeant")})

@@ -2,7 +2,7 @@
 maniac and is told so privately (consequences.py). The serum shows "civilian" before, "maniac" after."""
 
 from rankedmafia.rules.model import Side
-from rankedmafia.rules.roles.base import Role
+from rankedmafia.rules.role import Role
 
 WEREWOLF = Role(
     id="werewolf", side=Side.TOWN, appears_as="civilian", serum_shows="civilian",
