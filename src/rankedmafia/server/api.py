@@ -15,7 +15,7 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.tokens import new_token, token_hash
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
-from rankedmafia.server.app import platform_of, request_lang
+from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.sse import event_stream
 from rankedmafia.server.views import game_info, host_data, player_data, spectator_data
 from rankedmafia.setup import preset_names
