@@ -40,6 +40,9 @@ def after_night(night: NightContext) -> None:
             out.revealed[name] = role
         evidence = sorted({a.source for a in attacks if _leaves_evidence(night, a)})
         night.event("death", player=name, role=role, evidence=evidence)
+        hook = state.role(name).at_night_death
+        if hook is not None:
+            hook(night, state.players[name], attacks)
     for name in out.saved:
         night.event("survived", to="host", player=name)
     state.silences = [s for s in state.silences if s.days[-1] >= night.next_day]  # the past is spent
@@ -54,22 +57,11 @@ def after_night(night: NightContext) -> None:
     out.silenced = sorted({s.player for s in state.silenced_on(night.next_day)}, key=seat.__getitem__)
     # RULINGS.md: the prosecutor lifts every defense the player holds for the coming day
     state.defended = night.defenses - night.prosecuted
-    state.killer_defenses = _handsome_killers(night, fatal) - night.prosecuted
-    state.marks_for_day = dict(night.marks)
-    state.self_accused = set(night.self_accused)
+    state.marks = [m for m in state.marks if m.day >= night.next_day] + night.new_marks
     state.delayed = dict(night.new_delayed)
     state.infections = {c: v for c, v in state.infections.items() if v[0] >= night.number}
     state.infections.update(night.new_infections)
     after_deaths(state, deaths, out.role_changes, out.events, out.info)
-
-
-def _handsome_killers(night: NightContext, fatal: dict[str, list[Attack]]) -> set[str]:
-    """Rule book: "Кто убьет красавчика получит отмазку на голосовании"."""
-    killers: set[str] = set()
-    for name, attacks in fatal.items():
-        if night.state.role(name).unhangable:
-            killers.update(shooter for a in attacks for shooter in a.shooters)
-    return {k for k in killers if night.state.players[k].alive}
 
 
 def _night_reveal(night: NightContext, name: str, attacks: list[Attack]) -> bool:
@@ -101,7 +93,8 @@ def day_reveal(state: GameState, name: str) -> bool:
 
 def after_deaths(state: GameState, dead: list[str], role_changes: list[dict[str, str]],
                  events: list[dict[str, Any]], info: list[dict[str, Any]]) -> None:
-    """The boss chain, the sergeant and the werewolf: whoever takes a dead player's place does so at once."""
+    """The boss chain, then the roles' hooks at a death (the sergeant, the werewolf): whoever takes a dead
+    player's place does so at once."""
 
     def change(player: Player, to: str, team: str | None = None) -> None:
         role_changes.append({"player": player.name, "from": player.role, "to": to})
@@ -121,12 +114,5 @@ def after_deaths(state: GameState, dead: list[str], role_changes: list[dict[str,
             continue
         state.bosses[clan] = heir
         events.append({"type": "new_boss", "to": f"clan:{clan}", "clan": clan, "player": heir})
-    if not any(p.alive and p.role == "commissar" for p in state.players.values()):
-        sergeant = next((p for p in state.players.values() if p.alive and p.role == "sergeant"), None)
-        if sergeant is not None:
-            change(sergeant, "commissar")
-    maniac_died = any(state.players[name].role == "maniac" for name in dead)
-    if maniac_died and not any(p.alive and p.role == "maniac" for p in state.players.values()):
-        werewolf = next((p for p in state.players.values() if p.alive and p.role == "werewolf"), None)
-        if werewolf is not None:
-            change(werewolf, "maniac", team="maniac")
+    for hook in state.roles.at_death:
+        hook(state, dead, change)

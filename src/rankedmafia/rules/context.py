@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rankedmafia.rules.model import Act, Attack, PhaseResult, Player, Silence
+from rankedmafia.rules.model import Act, Attack, Mark, PhaseResult, Player, Silence
 from rankedmafia.rules.role import Action, BlockTier
 from rankedmafia.rules.state import GameState
 
@@ -47,19 +47,15 @@ class NightContext:
         self.cancelled: set[str] = set()  # killers shot down before acting
         self.bloody_visitors: dict[str, list[str]] = {}
         self.carried: set[str] = set()  # the alcoholic's victims of last night, whose deed is done tonight
-        self.guarded: dict[str, str] = {}  # target -> cop
-        self.heals: dict[str, str] = {}  # target -> doctor
-        self.heals_from: list[tuple[str, str]] = []  # (doctor, source)
         self.revives: dict[str, str] = {}  # target -> reanimator
-        self.bodyguards: set[str] = set()  # fans guarding the maniac tonight
+        self.tonight: dict[str, dict[str, str]] = {}  # a role's marks for tonight: kind -> player -> by
+        self.new_marks: list[Mark] = []  # marks for the coming day
         self.attacks: list[Attack] = []
         self._settled = 0
         self.dead: set[str] = set()
         self.new_silences: list[Silence] = []
         self.new_infections: dict[str, tuple[int, str]] = {}
         self.new_delayed: dict[str, Act] = {}  # the alcoholic's victims: the deed carried out tomorrow
-        self.marks: dict[str, str] = {}  # the rake's marks for the coming day
-        self.self_accused: set[str] = set()  # fans who will hang in the maniac's place
         self.defenses: set[str] = set()
         self.prosecuted: set[str] = set()
         self.treated: dict[str, set[str]] = {}  # doctor -> whom his heals covered tonight
@@ -83,9 +79,29 @@ class NightContext:
         """A change to what the game remembers, made once the night is over (never in a rehearsal)."""
         self._later.append(change)
 
+    def mark(self, kind: str, player: str, by: str, keep_first: bool = False) -> None:
+        """A mark on a player for tonight (a heal, a guard): the last of a kind on him stands, or the first."""
+        marks = self.tonight.setdefault(kind, {})
+        if keep_first:
+            marks.setdefault(player, by)
+        else:
+            marks[player] = by
+
+    def marked(self, kind: str, player: str) -> str | None:
+        """Who marked him tonight with this kind of mark, if anyone."""
+        return self.tonight.get(kind, {}).get(player)
+
+    def marks_of(self, kind: str) -> dict[str, str]:
+        """Tonight's marks of one kind, in the order they were made: player -> by."""
+        return self.tonight.get(kind, {})
+
+    def mark_for_day(self, player: str, kind: str, by: str) -> None:
+        """A mark for the coming day (the rake's, the fan's self-accusation), gone when that day ends."""
+        self.new_marks.append(Mark(player, kind, by, self.next_day))
+
     def protected_from(self, target: str, by: str) -> bool:
         """The cop's guard keeps every outside effect off his charge, except the cop's own."""
-        cop = self.guarded.get(target)
+        cop = self.marked("guard", target)
         return cop is not None and cop != by
 
     def attack(self, killer: str, victim: str, source: str, kind: str = "kill",

@@ -159,7 +159,7 @@ def answer(state: GameState, template: str | None, detail: str | None,
 def immune(state: GameState, defended: set[str] | None = None) -> list[str]:
     """Ruling: the immune ("иммунитетчики") are the living whom an ordinary kill or the gallows cannot
     take: the highlander, the handsome, and whoever holds a defense for the coming day."""
-    holders = (state.defended | state.killer_defenses) if defended is None else defended
+    holders = state.defended if defended is None else defended
     return [p.name for p in state.living() if p.role in IMMUNE_ROLES or p.name in holders]
 
 

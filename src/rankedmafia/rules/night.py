@@ -249,19 +249,11 @@ class Night(NightContext):
         guard = protection.immune(self, attack)
         if guard is not None:
             return guard
-        doctor = self.heals.get(victim)
-        if doctor is not None and protection.may_treat(self, doctor, victim):
-            self.treated.setdefault(doctor, set()).add(victim)
-            return doctor
-        if self.heals_from and attack.kind != "bloody_visitor" and self.living_hostile_killing_sides() > 1:
-            for doctor, source in self.heals_from:
-                if source == attack.source and protection.may_treat(self, doctor, victim):
-                    self.treated.setdefault(doctor, set()).add(victim)
-                    return doctor
-        cop = self.guarded.get(victim)
-        if cop is not None and attack.kind not in ("bloody", "bloody_visitor"):
-            return cop
-        return protection.bodyguard(self, attack)
+        for saver in self.state.roles.savers:  # the roles' savers, in their declared order
+            saved_by = saver(self, attack)
+            if saved_by is not None:
+                return saved_by
+        return None
 
     def _remember_visits(self) -> None:
         """What the Council may be asked tomorrow night: who visited whom, and the girl's blocks."""

@@ -18,17 +18,6 @@ def immune(night: NightContext, attack: Attack) -> str | None:
     return None
 
 
-def bodyguard(night: NightContext, attack: Attack) -> str | None:
-    """The fan who guards the maniac tonight dies in his place."""
-    if night.state.players[attack.victim].role != "maniac":
-        return None
-    for fan in sorted(night.bodyguards):
-        if fan not in night.dead and night.state.players[fan].alive:
-            night.attack(attack.killer, fan, attack.source, kind="bodyguard", shooters=attack.shooters)
-            return fan
-    return None
-
-
 def may_treat(night: NightContext, doctor: str, patient: str) -> bool:
     """Rule book: the doctor cannot treat one player two nights running, whether last night's treatment was
     his direct heal or his heal from a role that saved him; lifted when three are alive."""

@@ -12,7 +12,7 @@ from enum import IntEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rankedmafia.rules.model import Act, Player, Side
+from rankedmafia.rules.model import Act, Attack, Player, Side
 
 if TYPE_CHECKING:  # the types the hooks are handed; both modules sit below the roles and import this one
     from rankedmafia.rules.context import NightContext
@@ -42,6 +42,12 @@ Effect = Callable[["NightContext", Act], None]
 Check = Callable[["GameState", Player, Act], None]
 Reaction = Callable[["NightContext", Player], None]
 Remember = Callable[["GameState", Act], None]
+# The hooks a role declares for what the pipelines ask of every role, in the order they declare:
+Saver = Callable[["NightContext", Attack], "str | None"]  # who saves this victim from this attack, if anyone
+NightDeath = Callable[["NightContext", Player, list[Attack]], None]  # at his death in the night
+Promote = Callable[[Player, str, "str | None"], None]  # (player, new role, new team): a role change
+AtDeath = Callable[["GameState", list[str], Promote], None]  # after any deaths, night or day
+Gallows = Callable[["GameState", str, "set[str]"], "tuple[list[str], list[str]] | None"]  # (hanged, defended)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +93,10 @@ class Role:
     appears_as: str | None = None  # the role he is told he has (the werewolf believes he is a civilian)
     reaction: Reaction | None = None  # a passive rule after the night's deaths (the avenger's revenge)
     after_kills: Reaction | None = None  # a passive rule before deaths are settled (the sniper)
+    savers: tuple[tuple[int, Saver], ...] = ()  # (order, hook): how his deeds save a victim tonight
+    at_night_death: NightDeath | None = None  # what his own death in the night sets off (the handsome)
+    at_death: tuple[int, AtDeath] | None = None  # (order, hook) after any deaths (the sergeant, the werewolf)
+    at_gallows: tuple[int, Gallows] | None = None  # (order, hook): who hangs for the doomed (rake, fan, ...)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {action.id: action for action in self.actions})
@@ -107,6 +117,13 @@ class RoleBook(dict[str, Role]):
     def __init__(self, roles: Iterable[Role], boss_actions: tuple[Action, ...]) -> None:
         super().__init__((role.id, role) for role in roles)
         self.boss_actions = boss_actions
+        listed = list(self.values())
+        self.savers: tuple[Saver, ...] = tuple(
+            hook for _, hook in sorted((s for r in listed for s in r.savers), key=lambda s: s[0]))
+        self.at_death: tuple[AtDeath, ...] = tuple(
+            hook for _, hook in sorted((r.at_death for r in listed if r.at_death), key=lambda h: h[0]))
+        self.at_gallows: tuple[Gallows, ...] = tuple(
+            hook for _, hook in sorted((r.at_gallows for r in listed if r.at_gallows), key=lambda h: h[0]))
 
     def copyable(self, role_id: str) -> tuple[Action, ...]:
         """The actions a joker may use when he copies this role: its own, and the boss's for a ranked

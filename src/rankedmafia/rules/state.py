@@ -7,7 +7,7 @@ from typing import Any
 
 from rankedmafia.rules.chance import Chance
 from rankedmafia.rules.errors import RuleViolation
-from rankedmafia.rules.model import Act, Memory, Phase, PhaseKind, Player, Side, Silence
+from rankedmafia.rules.model import Act, Mark, Memory, Phase, PhaseKind, Player, Side, Silence
 from rankedmafia.rules.role import Role, RoleBook
 
 HOUSE_RULES: dict[str, tuple[str, ...]] = {
@@ -50,7 +50,9 @@ class GameState:
     bosses: dict[str, str] = field(default_factory=dict)  # clan -> the boss's name
     memory: dict[str, Memory] = field(default_factory=dict)
     silences: list[Silence] = field(default_factory=list)
-    defended: set[str] = field(default_factory=set)  # defenses for the coming day
+    defended: set[str] = field(default_factory=set)  # the coming day's defenses: the lawyer's, the handsome's killer's
+    marks: list[Mark] = field(default_factory=list)  # roles' marks on players for a coming day
+    memos: dict[str, dict[str, Any]] = field(default_factory=dict)  # each role's own memory: role id -> name -> ...
     acts: dict[str, Act] = field(default_factory=dict)  # tonight's actions, by actor
     votes: dict[str, str] = field(default_factory=dict)  # today's votes: voter -> name | BLUE
     alive_at_start: int = 0  # living players when the current phase began
@@ -58,10 +60,6 @@ class GameState:
     # what one night leaves for later nights and days
     delayed: dict[str, Act] = field(default_factory=dict)  # the alcoholic's victims: tomorrow's action
     infections: dict[str, tuple[int, str]] = field(default_factory=dict)  # client -> (night, courtesan)
-    marks_for_day: dict[str, str] = field(default_factory=dict)  # the rake -> his mark, for the coming day
-    killer_defenses: set[str] = field(default_factory=set)  # the handsome's killers, for the coming day
-    fan_found: dict[str, int] = field(default_factory=dict)  # the fan -> the night he found the maniac
-    self_accused: set[str] = field(default_factory=set)  # fans who will hang in the maniac's place today
     contracts: dict[str, str] = field(default_factory=dict)  # the mercenary -> an employer he may kill for
     used_employers: dict[str, set[str]] = field(default_factory=dict)  # the mercenary -> employers used
     recipients: dict[str, set[str]] = field(default_factory=dict)  # the postman -> recipients so far
@@ -80,6 +78,20 @@ class GameState:
             return self.players[name]
         except KeyError:
             raise RuleViolation("unknown_player", name=name) from None
+
+    def role_memory(self, role_id: str) -> dict[str, Any]:
+        """What one role remembers for the rest of the game, by player (the fan: the night he found the
+        maniac). Only that role's module reads and writes it."""
+        return self.memos.setdefault(role_id, {})
+
+    def recall(self, role_id: str, name: str) -> Any:
+        """What one role remembers of one player, or None; asking changes nothing."""
+        memo = self.memos.get(role_id)
+        return None if memo is None else memo.get(name)
+
+    def marked(self, kind: str, day: int) -> list[Mark]:
+        """The marks of this kind that hold on the given day."""
+        return [m for m in self.marks if m.kind == kind and m.day == day]
 
     def role(self, name: str) -> Role:
         """The role the named player has now."""

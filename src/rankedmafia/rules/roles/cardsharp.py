@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def _shuffle(night: NightContext, act: Act) -> None:
-    night.heals.setdefault(act.actor, act.actor)
+    night.mark("heal", act.actor, act.actor, keep_first=True)  # his own heal, as the doctor's
 
 
 def _peek(night: NightContext, act: Act) -> None:
