@@ -59,8 +59,6 @@ def after_night(night: NightContext) -> None:
     state.defended = night.defenses - night.prosecuted
     state.marks = [m for m in state.marks if m.day >= night.next_day] + night.new_marks
     state.delayed = dict(night.new_delayed)
-    state.infections = {c: v for c, v in state.infections.items() if v[0] >= night.number}
-    state.infections.update(night.new_infections)
     after_deaths(state, deaths, out.role_changes, out.events, out.info)
 
 

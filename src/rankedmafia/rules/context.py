@@ -54,7 +54,6 @@ class NightContext:
         self._settled = 0
         self.dead: set[str] = set()
         self.new_silences: list[Silence] = []
-        self.new_infections: dict[str, tuple[int, str]] = {}
         self.new_delayed: dict[str, Act] = {}  # the alcoholic's victims: the deed carried out tomorrow
         self.defenses: set[str] = set()
         self.prosecuted: set[str] = set()

@@ -213,9 +213,8 @@ class Night(NightContext):
             hook = ROLES[player.role].after_kills
             if hook is not None:
                 hook(self, player)
-        for client, (night, courtesan) in self.state.infections.items():
-            if night == self.number - 1 and self.state.players[client].alive:
-                self.attack(courtesan, client, source="courtesan", kind="infection")
+        for strike in self.state.roles.at_kills:  # the roles' once-a-night strikes (the courtesan's infections)
+            strike(self)
         fragile = {p.name for p in living if ROLES[p.role].dies_of_any_action}
         if fragile:
             for step in self.effective():

@@ -59,10 +59,6 @@ class GameState:
     winner: str | None = None
     # what one night leaves for later nights and days
     delayed: dict[str, Act] = field(default_factory=dict)  # the alcoholic's victims: tomorrow's action
-    infections: dict[str, tuple[int, str]] = field(default_factory=dict)  # client -> (night, courtesan)
-    contracts: dict[str, str] = field(default_factory=dict)  # the mercenary -> an employer he may kill for
-    used_employers: dict[str, set[str]] = field(default_factory=dict)  # the mercenary -> employers used
-    recipients: dict[str, set[str]] = field(default_factory=dict)  # the postman -> recipients so far
     detective: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side, quarry)
     agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # double agent -> clan -> rank
     vote_kills: bool = False  # a game with a double agent: each clan's kill is decided by its vote

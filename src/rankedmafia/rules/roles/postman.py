@@ -24,12 +24,12 @@ def _deliver(night: NightContext, act: Act) -> None:
 
 
 def _new_recipient(state: GameState, player: Player, act: Act) -> None:
-    if act.targets[1] in state.recipients.get(player.name, set()):
+    if act.targets[1] in (state.recall("postman", player.name) or ()):
         raise RuleViolation("postman_recipient", name=act.targets[1])
 
 
 def _remember_recipient(state: GameState, act: Act) -> None:
-    state.recipients.setdefault(act.actor, set()).add(act.targets[1])
+    state.role_memory("postman").setdefault(act.actor, set()).add(act.targets[1])
 
 
 POSTMAN = Role(
