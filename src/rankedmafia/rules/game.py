@@ -8,6 +8,7 @@ applying them. Every command is validated before anything changes, so a refused 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rankedmafia.rules import council, day, night, victory
@@ -28,6 +29,17 @@ from rankedmafia.rules.view import PlayerView, build_view
 
 THREE_ALIVE = 3
 BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS} | {"ask"}
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUp:
+    """The night's follow-up step, as the Game holds it: once the others have acted, it asks one player
+    at a time (the reanimator); he is told `told` (tonight's dead, with everyone else's actions as sent)
+    and may send `action` naming one of them (`Game.submit`), or nothing (`Game.decline`)."""
+
+    player: str  # who is asked
+    action: str  # what he may send
+    told: tuple[str, ...]  # the list he is told: the only targets his action may name
 
 
 class Game:
@@ -60,6 +72,8 @@ class Game:
         self.results: list[PhaseResult] = []
         self.commands: list[dict[str, Any]] = []
         self._told: tuple[tuple[int, str], list[str]] | None = None  # the reanimator's list, while it holds
+        self._following = False  # tonight's follow-up step is open: only the player asked may send
+        self._declined: set[str] = set()  # players asked tonight who sent nothing
 
     # --- reading ----------------------------------------------------------------------------------
     @property
@@ -125,8 +139,32 @@ class Game:
         if self.phase.kind is not PhaseKind.NIGHT or self.over:
             return []
         return [p.name for p in self.state.players.values()
-                if p.alive and p.name not in self.state.acts
+                if p.alive and p.name not in self.state.acts and p.name not in self._declined
                 and any(a.after_everyone for a in available_actions(self.state, p))]
+
+    def begin_follow_up(self) -> FollowUp | None:
+        """The others have acted: close tonight's ordinary actions and open the follow-up step. Returns the
+        step now open (who is asked, what he is told, what he may send), or None if nobody is to be asked.
+        From here on only the player asked may send, until the night is resolved."""
+        if self.phase.kind is PhaseKind.NIGHT and not self.over:
+            self._following = True
+        return self.follow_up_step()
+
+    def follow_up_step(self) -> FollowUp | None:
+        """The follow-up step open now, or None (not opened, or everyone asked has answered)."""
+        if not self._following:
+            return None
+        for name in self.follow_up():
+            action = next(a.id for a in available_actions(self.state, self.state.players[name]) if a.after_everyone)
+            return FollowUp(name, action, tuple(self._told_deaths(name)))
+        return None
+
+    def decline(self, name: str) -> None:
+        """The player asked sends nothing: the step moves on to the next one asked, if any."""
+        step = self.follow_up_step()
+        if step is None or step.player != name:
+            raise RuleViolation("not_asked", name=name)
+        self._declined.add(name)
 
     def tentative_deaths(self) -> list[str]:
         """Who would die tonight with the actions sent so far (what the host tells the reanimator)."""
@@ -206,6 +244,8 @@ class Game:
         self._expect(PhaseKind.NIGHT)
         if actor not in self.state.acts:
             raise RuleViolation("nothing_to_withdraw", actor=actor)
+        if self._following and not any(a.after_everyone for a in self.actions_of(actor)):
+            raise RuleViolation("actions_closed", name=actor)  # the others' actions are closed
         del self.state.acts[actor]
         self.commands.append({"type": "withdraw", "actor": actor})
 
@@ -236,6 +276,8 @@ class Game:
             result.events.append({"type": "victory", "to": None, "winner": result.winner})
         self.results.append(result)
         self.commands.append({"type": "resolve"})
+        self._following = False
+        self._declined = set()
         self._advance()
         return result
 
@@ -293,6 +335,8 @@ class Game:
         player = state.player(act.actor)
         if not player.alive:
             raise RuleViolation("dead_actor", name=act.actor)
+        if self._following and act.actor not in self.follow_up():
+            raise RuleViolation("actions_closed", name=act.actor)  # the follow-up step is open
         if act.actor in state.acts and not resend:
             raise RuleViolation("already_acted", name=act.actor, action=state.acts[act.actor].action)
         spec = next((a for a in available_actions(state, player) if a.id == act.action), None)

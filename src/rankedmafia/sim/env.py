@@ -146,17 +146,28 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
             if game.over or len(game.results) >= self.max_phases:
                 self._finish(game)
                 return
-            if game.phase.kind is PhaseKind.NIGHT:
-                self._queue = [name for name in game.alive() if game.actions_of(name)]
+            if game.phase.kind is PhaseKind.NIGHT:  # the follow-up step (the reanimator) comes after
+                self._queue = [name for name in game.alive()
+                               if any(not a.after_everyone for a in game.actions_of(name))]
             else:
                 self._queue = game.alive()
             if not self._queue:
-                game.resolve()
+                self._close_phase(game)
         self.agent_selection = self._queue[0]
 
     def _end_of_turn(self, game: Game) -> None:
         if len(self._queue) == 1:
-            game.resolve()
+            self._close_phase(game)
+
+    def _close_phase(self, game: Game) -> None:
+        """Once everyone has played: at night the Game's follow-up step asks its players one by one (each
+        gets a turn of his own); then the phase is resolved."""
+        if game.phase.kind is PhaseKind.NIGHT:
+            step = game.begin_follow_up()
+            if step is not None:
+                self._queue.append(step.player)
+                return
+        game.resolve()
 
     def _apply(self, game: Game, agent: str, action: int) -> dict[str, Any]:
         n = len(self.possible_agents)
@@ -176,6 +187,9 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
                 info["refused"] = "not_a_night_action"
         except RuleViolation as error:  # outside the mask: the turn passes, the game is unchanged
             info["refused"] = error.rule
+        step = game.follow_up_step()
+        if step is not None and step.player == agent:  # he was asked and sent nothing: he declines
+            game.decline(agent)
         self._end_of_turn(game)
         return info
 
