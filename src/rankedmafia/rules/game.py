@@ -71,7 +71,9 @@ class Game:
         self.state.alive_at_start = len(players)
         self.results: list[PhaseResult] = []
         self.commands: list[dict[str, Any]] = []
-        self._told: tuple[tuple[int, str], list[str]] | None = None  # the reanimator's list, while it holds
+        # the list each reanimator is told tonight, with the others' actions it was rehearsed from: valid
+        # while they stand, and handed to the night's resolution so that it is not rehearsed again
+        self._told: dict[str, tuple[dict[str, Act], list[str]]] = {}
         self._following = False  # tonight's follow-up step is open: only the player asked may send
         self._declined: set[str] = set()  # players asked tonight who sent nothing
 
@@ -108,9 +110,11 @@ class Game:
             return ()
         return available_actions(self.state, player)
 
-    def view(self, name: str) -> PlayerView:
-        """Exactly what this player may know: the security boundary of a hidden-role game."""
-        return build_view(self.state, self.results, name, self.votes())
+    def view(self, name: str, since: int = 0) -> PlayerView:
+        """Exactly what this player may know: the security boundary of a hidden-role game. `since`: only
+        the events of the phases from that index of `results` on, for a reader who keeps the earlier
+        ones (the seats then show only the roles made public since, beside his own and his clan's)."""
+        return build_view(self.state, self.results[since:], name, self.votes())
 
     def awaiting(self) -> list[str]:
         """Living players with an action available tonight who have not sent one yet. A ranked mafioso
@@ -267,7 +271,7 @@ class Game:
         if self.over:
             raise RuleViolation("game_over", winner=self.state.winner)
         if self.state.phase.kind is PhaseKind.NIGHT:
-            result = night.Night(self.state).resolve()
+            result = night.Night(self.state, told=self._told_lists()).resolve()
         else:
             result = day.resolve(self.state)
         self.state.winner = victory.winner(self.state)
@@ -278,6 +282,7 @@ class Game:
         self.commands.append({"type": "resolve"})
         self._following = False
         self._declined = set()
+        self._told = {}
         self._advance()
         return result
 
@@ -372,8 +377,17 @@ class Game:
                 raise RuleViolation("revive_not_dead", name=target)
 
     def _told_deaths(self, reanimator: str) -> list[str]:
-        key = (len(self.commands), reanimator)
-        if self._told is None or self._told[0] != key:
-            deaths = night.Night(self.state, dry_run=True, without=reanimator).resolve().deaths
-            self._told = (key, deaths)
-        return self._told[1]
+        """Tonight's dead with everyone else's actions as sent: a rehearsal of the night without his."""
+        others = {actor: act for actor, act in self.state.acts.items() if actor != reanimator}
+        cached = self._told.get(reanimator)
+        if cached is not None and cached[0] == others:
+            return cached[1]
+        deaths = night.Night(self.state, dry_run=True, without=reanimator).resolve().deaths
+        self._told[reanimator] = (others, deaths)
+        return deaths
+
+    def _told_lists(self) -> dict[str, list[str]]:
+        """The reanimators' lists still valid now (the others' actions unchanged since they were told)."""
+        acts = self.state.acts
+        return {name: deaths for name, (others, deaths) in self._told.items()
+                if others == {actor: act for actor, act in acts.items() if actor != name}}

@@ -24,6 +24,7 @@ from rankedmafia.rules.model import Act, Attack, Memory, PhaseResult
 from rankedmafia.rules.role import BlockTier, Stage, resolved_act
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
+from rankedmafia.rules.state import GameState
 
 BLOCK_LAYERS = ((BlockTier.ALCOHOLIC,), (BlockTier.MAFIA, BlockTier.TOWN), (BlockTier.WEAK,))
 UNSTOPPABLE = ("dandelion",)  # attacks no heal or guard prevents
@@ -32,6 +33,13 @@ STAGES = tuple(Stage)
 
 class Night(NightContext):
     """The night's pipeline: the stages, run in order over the context the roles' effects work in."""
+
+    def __init__(self, state: GameState, dry_run: bool = False, without: str | None = None,
+                 told: dict[str, list[str]] | None = None) -> None:
+        """`told`: the lists the reanimators were already told tonight (the Game's follow-up step), so that
+        the night is not rehearsed again for them."""
+        super().__init__(state, dry_run, without)
+        self.told = told or {}
 
     # --- the pipeline ---------------------------------------------------------------------------
     def resolve(self) -> PhaseResult:
@@ -192,7 +200,9 @@ class Night(NightContext):
                 self._reanimate(step.performer, told=False)
 
     def _reanimate(self, reanimator: str, told: bool) -> None:
-        deaths = Night(self.state, dry_run=True, without=reanimator).resolve().deaths
+        deaths = self.told.get(reanimator)
+        if deaths is None:
+            deaths = Night(self.state, dry_run=True, without=reanimator).resolve().deaths
         if reanimator in deaths:
             self.cancelled.add(reanimator)  # Ruling: a reanimator killed tonight does not act
             return
