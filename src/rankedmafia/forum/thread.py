@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 from rankedmafia.forum.dom import Element, parse_html
 from rankedmafia.forum.names import fold
@@ -171,3 +172,13 @@ def read_thread(pages: Iterable[str], names: Sequence[str] = ()) -> tuple[list[P
             engines.append(engine.name)
             found += html_posts(parse_html(page), engine)
     return [Post(author, text, when, number) for number, (author, text, when) in enumerate(found, start=1)], engines
+
+
+def read_pages(paths: Iterable[Path]) -> list[str]:
+    """The text of each saved page; a folder stands for its files in name order (page-1, page-2, …)."""
+    pages: list[str] = []
+    for path in paths:
+        files = sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            pages.append(file.read_bytes().decode("utf-8", errors="replace"))
+    return pages
