@@ -83,3 +83,16 @@ def test_every_action_has_russian_words() -> None:
     assert ids <= set(ACTION_WORDS)
     for action in ids:
         assert display(action) != action and display(action, "en")
+
+
+def test_the_joker_copies_the_doctors_heal_from() -> None:
+    reading = read_message(game(), "Женя", "копирую доктора, лечу от мафии")
+    assert (reading.action, reading.option, reading.detail, reading.copied_option) == (
+        "copy", "doctor", "heal_from", "mafia")
+    assert reading.describe() == "Женя: копировать доктора: лечить от роли (мафия)"
+
+
+def test_the_councils_question_is_typed_not_read() -> None:
+    with pytest.raises(ReadError) as caught:
+        read_message(game(), "Вася", "спрашиваю у Совета")
+    assert caught.value.key == "ask_typed"

@@ -216,3 +216,19 @@ def test_the_player_list_may_give_sex(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     seats = {p["name"]: p.get("sex") for p in yaml.safe_load(save.read_text(encoding="utf-8"))["players"]}
     assert seats["Нина"] == "f" and seats["Женя"] == "m" and seats["Вася"] is None
+
+
+def test_the_jokers_copy_of_heal_from_typed_and_kept(tmp_path: Path) -> None:
+    from rankedmafia.rules.game import Game
+    from rankedmafia.rules.seating import Seat
+
+    seats = [Seat("Вася", "mafia1"), Seat("Женя", "joker"), Seat("Маша", "doctor"), Seat("Коля", "maniac"),
+             *(Seat(name, "civilian") for name in ("Лена", "Игорь", "Аня", "Оля", "Рита", "Гоша", "Юля", "Нина"))]
+    save = tmp_path / "g.yaml"
+    s = Session(Game(seats, seed=1), Console(file=io.StringIO()), save)
+    s.handle("Женя copy doctor heal_from mafia")
+    assert s.game.commands[-1]["copied_option"] == "mafia"
+    s.handle("undo Женя")
+    s.handle("Женя: копирую доктора, лечу от мафии")
+    s.store()
+    assert load(save)[0].state.acts["Женя"] == s.game.state.acts["Женя"]

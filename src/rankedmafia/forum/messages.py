@@ -45,12 +45,15 @@ class Reading:
     option: str | None = None  # heal_from's source; the joker's copied role
     detail: str | None = None  # the joker's copied action
     guesses: tuple[Match, ...] = field(default=())  # names read from a close spelling: to be checked
+    copied_option: str | None = None  # the option of the action a joker copies (heal_from's source)
 
     def describe(self, lang: str = "ru") -> str:
         """The reading as the host confirms it: "Вася: убить → Петя"."""
         if self.action == "copy" and self.option and self.detail:
             copied = role_name(self.option, lang, genitive=True)
             what = f"{display('copy', lang)} {copied}: {display(self.detail, lang)}"
+            if self.copied_option:
+                what += f" ({source_name(self.copied_option, lang)})"
         elif self.action == "heal_from" and self.option:
             what = f"{display(self.action, lang)}: {source_name(self.option, lang)}"
         else:
@@ -187,31 +190,43 @@ def _arrange(action: str, parts: list[str], hits: dict[str, list[int]], names: l
 
 
 def read_message(game: Game, actor: str, text: str) -> Reading:
-    """The one action a private message means, checked by the engine; ReadError or RuleViolation if none."""
+    """The one action a private message means, checked by the engine; ReadError or RuleViolation if none.
+
+    Only what the core's list of legal choices (`Game.choices`) offers the player is considered: his
+    actions tonight, the doctor's sources, the joker's roles and their uses."""
     if actor not in game.state.players:
         raise RuleViolation("unknown_player", name=actor)
-    available = [a.id for a in game.actions_of(actor)]
+    choices = {choice.action: choice for choice in game.choices(actor)}
+    available = list(choices)
     if not available:
         raise ReadError("no_actions", name=actor)
     tokens = _tokens(text)
     matcher = NameMatcher(game.alive())
     option: str | None = None
     detail: str | None = None
-    if "copy" in available and any(t.lemmas & set(ACTION_WORDS["copy"].verbs) for t in tokens):
+    copied_option: str | None = None
+    copy_verbs = set(ACTION_WORDS["copy"].verbs)
+    if "copy" in choices and any(t.lemmas & copy_verbs for t in tokens):
         for token in tokens:
-            if token.lemmas & set(ACTION_WORDS["copy"].verbs):
+            if token.lemmas & copy_verbs:
                 token.used = True
-        option = _role_in(tokens, game.option_choices(actor, "copy"))
+        copies = {copy.role: copy for copy in choices["copy"].copies}
+        option = _role_in(tokens, list(copies))
         if option is None:
-            raise ReadError("no_role", choices=", ".join(role_name(r) for r in game.option_choices(actor, "copy")))
-        hits = _verb_hits(tokens, game.copy_actions(option))
-        parts = _choose(hits)
-        if len(parts) != 1:
-            raise ReadError("no_action" if not parts else "two_actions",
-                            actions=", ".join(display(a) for a in (parts or game.copy_actions(option))))
-        action, detail = "copy", parts[0]
+            raise ReadError("no_role", choices=", ".join(role_name(r) for r in copies))
+        uses = {use.action: use for use in copies[option].uses}
+        source = _source_in(tokens, list(uses["heal_from"].options)) if "heal_from" in uses else None
+        if source is not None:
+            action, detail, copied_option, parts, hits = "copy", "heal_from", source, ["heal_from"], {}
+        else:
+            hits = _verb_hits(tokens, [u for u in uses if u != "ask"])
+            parts = _choose(hits)
+            if len(parts) != 1:
+                raise ReadError("no_action" if not parts else "two_actions",
+                                actions=", ".join(display(a) for a in (parts or list(uses))))
+            action, detail = "copy", parts[0]
     else:
-        source = _source_in(tokens, game.option_choices(actor, "heal_from")) if "heal_from" in available else None
+        source = _source_in(tokens, list(choices["heal_from"].options)) if "heal_from" in choices else None
         if source is not None:
             action, option, parts, hits = "heal_from", source, ["heal_from"], {}
         else:
@@ -226,14 +241,17 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
             if len(parts) == 2:
                 raise ReadError("two_actions", actions=", ".join(display(a) for a in parts))
             action = parts[0]
+    if action == "ask" or detail == "ask":
+        raise ReadError("ask_typed")
     for positions in hits.values():
         for position in positions:
             tokens[position].used = True
     names, _ = _names(tokens, matcher)
-    targets = _arrange(action, parts, hits, names)
-    reading = Reading(actor, action, tuple(targets), option, detail,
-                      tuple(m for _, m in names if not m.certain))
-    error = game.check(actor, reading.action, reading.targets, reading.option, reading.detail)
+    targets = _arrange(action if detail is None else detail, parts, hits, names)
+    reading = Reading(actor, action, tuple(targets), option, detail, tuple(m for _, m in names if not m.certain),
+                      copied_option)
+    error = game.check(actor, reading.action, reading.targets, reading.option, reading.detail,
+                       copied_option=copied_option)
     if error is not None:
         raise error
     return reading
@@ -246,6 +264,7 @@ LABELS = {
         "two_actions": "в сообщении несколько действий ({actions}): уточните, какое одно",
         "no_role": "не понял, какую роль копирует джокер; в раскладе: {choices}",
         "which_way": "уточните, как именно: {actions}",
+        "ask_typed": "вопрос Совету набирается командой: «ник ask шаблон ключ=значение…»",
     },
     "en": {
         "no_actions": "{name} has no action tonight",
@@ -253,6 +272,7 @@ LABELS = {
         "two_actions": "the message names several actions ({actions}): which one?",
         "no_role": "which role does the joker copy? The setup has: {choices}",
         "which_way": "which way exactly: {actions}?",
+        "ask_typed": "the Council's question is typed: “name ask template key=value…”",
     },
 }
 

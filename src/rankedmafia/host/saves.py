@@ -46,7 +46,8 @@ def restore(game: Game, commands: Any) -> None:
         kind = command.get("type")
         if kind == "act":
             game.submit(command["actor"], command["action"], command.get("targets", []), command.get("option"),
-                        command.get("detail"))
+                        command.get("detail"), copied_option=command.get("copied_option"),
+                        copied_detail=command.get("copied_detail"))
         elif kind == "withdraw":
             game.withdraw(command["actor"])
         elif kind == "vote":

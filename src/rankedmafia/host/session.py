@@ -276,18 +276,23 @@ class Session:
             self.message(cmd.Message(actor, " ".join([command.action, *command.targets])), typed=True)
             return
         detail: str | None = None
+        copied_option: str | None = None
         if action in ("copy", "ask"):
             option, detail, targets = special_option(command, self.name)
+            if action == "copy" and detail == "heal_from" and targets:  # `Женя copy doctor heal_from mafia`
+                copied_option = command.targets[-1]
+                targets = targets[:-1]
         else:
             targets, option = [self.name(n) for n in command.targets], command.option
             spec = self.spec(actor, action)
             if spec is not None and spec.option is not None and option is None and len(targets) > spec.targets[1]:
                 option, targets = command.targets[-1], targets[:-1]
-        self.submit(actor, action, targets, option, detail)
+        self.submit(actor, action, targets, option, detail, copied_option)
 
-    def submit(self, actor: str, action: str, targets: list[str], option: str | None, detail: str | None) -> None:
+    def submit(self, actor: str, action: str, targets: list[str], option: str | None, detail: str | None,
+               copied_option: str | None = None) -> None:
         try:
-            self.game.submit(actor, action, targets, option, detail)
+            self.game.submit(actor, action, targets, option, detail, copied_option=copied_option)
         except RuleViolation as error:
             if error.rule != "no_such_action":
                 raise
@@ -296,7 +301,7 @@ class Session:
                     else t(self.lang, "no_actions", name=actor))
             self.refuse(f"{self.explain(error)}; {hint}")
             return
-        shown = Reading(actor, action, tuple(targets), option, detail).describe(self.lang)
+        shown = Reading(actor, action, tuple(targets), option, detail, copied_option=copied_option).describe(self.lang)
         self.say("accepted_act", style="green", reading=shown)
         self.store(quiet=True)
         remaining = self.game.awaiting()
@@ -324,7 +329,8 @@ class Session:
             elif not self.confirm(question):
                 self.say("not_taken", style="yellow")
                 return
-        self.submit(actor, reading.action, list(reading.targets), reading.option, reading.detail)
+        self.submit(actor, reading.action, list(reading.targets), reading.option, reading.detail,
+                    reading.copied_option)
 
     def reanimator_turn(self) -> None:
         """The reanimator acts after everyone: he is told tonight's dead, then sends his revive."""
