@@ -25,13 +25,13 @@ from rankedmafia.text.formats import Format, output_console
 TEXTS = {
     "ru": {"not_day": "сохранённая игра сейчас на фазе «ночь {number}»: голоса считают днём",
            "over": "игра уже окончена", "deadline": "не понял срок «{text}»; пишите так: 30.11.2026 22:00",
-           "read_failed": "не удалось прочитать {path}: {error}", "note": "проверьте: {text}",
+           "read_failed": "не удалось прочитать {path}: {error}", "note": "внимание: {text}",
            "applied": "голоса записаны в {path}: {count}; «rankedmafia host --resume {path}» продолжит день",
            "engines": "прочитано: {pages} (постов: {posts})"},
     "en": {"not_day": "the saved game is at night {number}: votes are counted by day",
            "over": "the game is over already",
            "deadline": "could not read the deadline “{text}”; write 30.11.2026 22:00",
-           "read_failed": "could not read {path}: {error}", "note": "check: {text}",
+           "read_failed": "could not read {path}: {error}", "note": "note: {text}",
            "applied": "votes entered into {path}: {count}; “rankedmafia host --resume {path}” goes on with the day",
            "engines": "read: {pages} ({posts} posts)"},
 }

@@ -24,8 +24,8 @@ UI: dict[str, dict[str, str]] = {
         "day_header": "День {number}",
         "awaiting_title": "Ещё не отписались",
         "awaiting_short": "Ещё ждём: {names}",
-        "reanimator_turn": "Ход реаниматора {name}: «{name} revive Имя» — или «done», если он никого не лечит.",
-        "awaiting_none": "Все, у кого есть ход, отписались. «done» — подвести итоги ночи.",
+        "reanimator_turn": "Ход реаниматора {name}: «{name}: оживляю Имя» — или «готово», если он никого не оживляет.",
+        "awaiting_none": "Все, у кого есть ход, отписались. «готово» — подвести итоги ночи.",
         "night_help": ("Ночь: вставьте личное сообщение игрока («Вася: убиваю Петю») или наберите ход "
                        "(«Вася убить Петя»); «отмена ник», «кто», «готово» — итоги ночи, «помощь», "
                        "«помощь роль», «выход»."),
@@ -41,7 +41,6 @@ UI: dict[str, dict[str, str]] = {
         "help_more": "«помощь роль» (например «помощь доктор») — правила роли.",
         "no_role": "нет роли «{name}»; «помощь» перечисляет роли этой игры",
         "guess": "«{typed}» прочитано как {name} — проверьте.",
-        "reading": "Понял так: {reading}",
         "confirm_reading": "Понял так: {reading}. Принять?",
         "not_taken": "Не принято; игра не изменилась.",
         "thread_at_night": "Сейчас ночь: голоса из темы читаются днём.",
@@ -70,8 +69,7 @@ UI: dict[str, dict[str, str]] = {
         "save_failed": "Не удалось сохранить игру в {path}: {error}",
         "game_over": "Игра окончена. Сид: {seed}",
         "verify_hint": "Проверка: хеш сида {commitment}; «rankedmafia run {path}» воспроизводит игру.",
-        "stopped": ("Игра остановлена ({phase}); недоигранная фаза не сохраняется. "
-                    "Продолжить: rankedmafia host --resume {path}"),
+        "stopped": "Игра остановлена ({phase}) и сохранена. Продолжить: rankedmafia host --resume {path}",
         "confirm_resolve": "Подвести итоги ночи без их ходов?",
         "yes_no": "да/нет",
         "refused": "Отказ: {reason}",
@@ -143,7 +141,6 @@ UI: dict[str, dict[str, str]] = {
         "help_more": "“help role” (e.g. “help doctor”) shows that role's rules.",
         "no_role": "there is no role “{name}”; “help” lists this game's roles",
         "guess": "“{typed}” read as {name}; please check.",
-        "reading": "Read as: {reading}",
         "confirm_reading": "Read as: {reading}. Take it?",
         "not_taken": "Not taken; the game is unchanged.",
         "thread_at_night": "It is night: the thread's votes are read by day.",
@@ -172,8 +169,7 @@ UI: dict[str, dict[str, str]] = {
         "save_failed": "Could not save the game to {path}: {error}",
         "game_over": "The game is over. Seed: {seed}",
         "verify_hint": "To check: seed commitment {commitment}; “rankedmafia run {path}” replays the game.",
-        "stopped": ("The game is stopped ({phase}); the unfinished phase is not saved. "
-                    "To go on: rankedmafia host --resume {path}"),
+        "stopped": "The game is stopped ({phase}) and saved. To go on: rankedmafia host --resume {path}",
         "confirm_resolve": "Resolve the night without their actions?",
         "yes_no": "yes/no",
         "refused": "Refused: {reason}",

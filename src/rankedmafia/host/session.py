@@ -322,13 +322,10 @@ class Session:
             return
         for guess in reading.guesses:
             self.say("guess", style="yellow", typed=guess.typed, name=guess.name)
-        if not typed or reading.guesses:
-            question = t(self.lang, "confirm_reading", reading=reading.describe(self.lang))
-            if self.confirm is None:
-                self.say("reading", reading=reading.describe(self.lang))
-            elif not self.confirm(question):
-                self.say("not_taken", style="yellow")
-                return
+        asked = (not typed or reading.guesses) and self.confirm is not None
+        if asked and not self.asks(t(self.lang, "confirm_reading", reading=reading.describe(self.lang))):
+            self.say("not_taken", style="yellow")
+            return
         self.submit(actor, reading.action, list(reading.targets), reading.option, reading.detail,
                     reading.copied_option)
 
