@@ -26,6 +26,7 @@ def game() -> Game:
 @pytest.mark.parametrize(("actor", "text", "action", "targets", "option", "detail"), [
     ("Вася", "убиваю Васю".replace("Васю", "Машу"), "kill", ("Маша",), None, None),
     ("Маша", "лечу Петю", "heal", ("Петя",), None, None),
+    ("Маша", "лечу себя", "heal", ("Маша",), None, None),
     ("Маша", "Лечу от мафии", "heal_from", (), "mafia", None),
     ("Маша", "вколи сыворотку Коле", "serum", ("Коля",), None, None),
     ("Петя", "проверяю Машу", "check", ("Маша",), None, None),

@@ -26,6 +26,7 @@ from rankedmafia.text.roles import role_name
 
 WORD = re.compile(r"[\w\-]+", re.UNICODE)
 NOBODY = frozenset({"никого", "никто", "nobody", "none"})
+SELF = frozenset({"себя", "себе", "собой", "сам", "сама", "самого", "самой", "myself", "me", "self"})
 
 
 class ReadError(ValueError):
@@ -149,8 +150,9 @@ def _source_in(tokens: list[_Token], sources: list[str]) -> str | None:
     return None
 
 
-def _names(tokens: list[_Token], matcher: NameMatcher) -> tuple[list[tuple[int, Match]], bool]:
-    """The players named among the words not used for the action, in order; and whether "никого" is said."""
+def _names(tokens: list[_Token], matcher: NameMatcher, actor: str) -> tuple[list[tuple[int, Match]], bool]:
+    """The players named among the words not used for the action, in order ("себя" is the actor); and
+    whether "никого" is said."""
     found: list[tuple[int, Match]] = []
     nobody = False
     i = 0
@@ -161,6 +163,10 @@ def _names(tokens: list[_Token], matcher: NameMatcher) -> tuple[list[tuple[int, 
             continue
         if fold(token.text) in NOBODY:
             nobody = True
+        if fold(token.text) in SELF:
+            found.append((i, Match(actor, token.text, True)))
+            i += 1
+            continue
         known = analyser().word_is_known(token.text) and matcher.exact(token.text) is None
         words = [t.text for t in tokens[i:] if not t.used]
         match, size = matcher.find(words, fuzzy=not known)
@@ -246,7 +252,7 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
     for positions in hits.values():
         for position in positions:
             tokens[position].used = True
-    names, _ = _names(tokens, matcher)
+    names, _ = _names(tokens, matcher, actor)
     targets = _arrange(action if detail is None else detail, parts, hits, names)
     reading = Reading(actor, action, tuple(targets), option, detail, tuple(m for _, m in names if not m.certain),
                       copied_option)
