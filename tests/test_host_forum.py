@@ -232,3 +232,14 @@ def test_the_jokers_copy_of_heal_from_typed_and_kept(tmp_path: Path) -> None:
     s.handle("Женя: копирую доктора, лечу от мафии")
     s.store()
     assert load(save)[0].state.acts["Женя"] == s.game.state.acts["Женя"]
+
+
+def test_help_explains_the_councils_templates(tmp_path: Path) -> None:
+    out = io.StringIO()
+    s = Session(new_game(preset("classic-12"), NAMES, SEED), Console(file=out, width=200, color_system=None),
+                tmp_path / "g.yaml")
+    s.handle("помощь вопрос")
+    text = out.getvalue()
+    assert "ask side_count side=… op=… n=… — Живых игроков стороны {side}: {op} {n}?" in text
+    assert "op: eq | ne | gt | ge | lt | le" in text and "n: число 0–12" in text
+    assert "ask group_side_count players=…" in text and "4 ника и больше" in text

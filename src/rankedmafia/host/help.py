@@ -9,6 +9,7 @@ from __future__ import annotations
 from rankedmafia.forum.names import fold, lemmas
 from rankedmafia.forum.vocabulary import ACTION_WORDS, display, explanation
 from rankedmafia.host.i18n import t
+from rankedmafia.rules import council
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.text.reference import actions_of, entries
@@ -51,10 +52,37 @@ def find_role(typed: str) -> str | None:
 
 def role_help(typed: str, lang: str) -> list[str] | None:
     """That role's paragraph of the reference and its actions; None if no role is called so."""
+    if fold(typed.strip()) in COUNCIL_TOPICS:
+        return None
     role_id = find_role(typed)
     if role_id is None:
         return None
     entry = next(e for e in entries() if e.role.id == role_id)
     lines = [f"{role_name(role_id, lang)}:", entry.paragraph]
     lines += [action_line(a.id, lang) for a in actions_of(entry.role)]
+    return lines
+
+
+COUNCIL_TOPICS = frozenset({"ask", "вопрос", "совет", "совета", "council", "question", "спросить"})
+ARG_VALUES = {"ru": {"n": "число 0–{most}", "player": "ник", "players": "4 ника и больше через запятую",
+                     "role": "id роли: {roles}"},
+              "en": {"n": "a number 0–{most}", "player": "a nickname", "players": "4 or more nicknames, commas",
+                     "role": "a role id: {roles}"}}
+
+
+def council_help(game: Game, lang: str) -> list[str]:
+    """The Council's question templates this game offers, each as the host types it, with the values
+    of its arguments (rules/council.py's own templates and fields)."""
+    texts = ARG_VALUES.get(lang, ARG_VALUES["ru"])
+    lines = [t(lang, "help_council")]
+    for template in council.offered(game.state):
+        spec = council.TEMPLATES[template]
+        typed = " ".join([template, *(f"{arg}=…" for arg in spec.args)])
+        lines.append(f"  ask {typed} — {spec.text.get(lang, spec.text['ru'])}")
+        for arg, values in council.fields(game.state, template).items():
+            if arg in texts:
+                shown = texts[arg].format(most=len(game.state.players), roles=", ".join(map(str, values)))
+            else:
+                shown = " | ".join(map(str, values))
+            lines.append(f"      {arg}: {shown}")
     return lines

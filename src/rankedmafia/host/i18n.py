@@ -38,7 +38,9 @@ UI: dict[str, dict[str, str]] = {
                          "Продолжить: rankedmafia host --resume {path}"),
         "confirm_quit": "В этой фазе уже введено команд: {count}. Выйти? Всё введённое сохранится",
         "help_roles": "Роли этой игры и их действия:",
-        "help_more": "«помощь роль» (например «помощь доктор») — правила роли.",
+        "help_more": "«помощь роль» (например «помощь доктор») — правила роли; «помощь вопрос» — вопросы Совету.",
+        "help_council": "Вопросы Совету (мафия, вместо убийства): «ник ask шаблон ключ=значение…», например "
+                        "«Саша ask side_count side=town op=ge n=3». Сравнения: eq =, ne ≠, gt >, ge ≥, lt <, le ≤.",
         "no_role": "нет роли «{name}»; «помощь» перечисляет роли этой игры",
         "guess": "«{typed}» прочитано как {name} — проверьте.",
         "confirm_reading": "Понял так: {reading}. Принять?",
@@ -138,7 +140,9 @@ UI: dict[str, dict[str, str]] = {
                          "To go on: rankedmafia host --resume {path}"),
         "confirm_quit": "{count} commands typed in this phase. Quit? Everything typed is saved",
         "help_roles": "The roles of this game and their actions:",
-        "help_more": "“help role” (e.g. “help doctor”) shows that role's rules.",
+        "help_more": "“help role” (e.g. “help doctor”) shows that role's rules; “help ask”, the Council's questions.",
+        "help_council": "The Council's questions (the mafia, instead of a kill): “name ask template key=value…”, e.g. "
+                        "“Sasha ask side_count side=town op=ge n=3”. Comparisons: eq =, ne ≠, gt >, ge ≥, lt <, le ≤.",
         "no_role": "there is no role “{name}”; “help” lists this game's roles",
         "guess": "“{typed}” read as {name}; please check.",
         "confirm_reading": "Read as: {reading}. Take it?",

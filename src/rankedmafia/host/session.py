@@ -22,7 +22,7 @@ from rankedmafia.forum.thread import parse_time, read_pages, read_thread
 from rankedmafia.forum.vocabulary import ACTION_WORDS, display
 from rankedmafia.forum.votes import count_votes
 from rankedmafia.host import commands as cmd
-from rankedmafia.host.help import game_help, role_help
+from rankedmafia.host.help import COUNCIL_TOPICS, council_help, game_help, role_help
 from rankedmafia.host.i18n import plural, t
 from rankedmafia.host.render import (
     action_usage,
@@ -255,7 +255,10 @@ class Session:
         return True
 
     def help(self, topic: str | None) -> None:
-        if topic:
+        lines: list[str] | None
+        if topic and topic.strip().casefold() in COUNCIL_TOPICS:
+            lines = council_help(self.game, self.lang)
+        elif topic:
             lines = role_help(topic, self.lang)
             if lines is None:
                 self.refuse(t(self.lang, "no_role", name=topic))
