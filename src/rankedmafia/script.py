@@ -262,7 +262,7 @@ def phase_record(game: Game, result: PhaseResult, renderer: Renderer) -> dict[st
 
 def record(game: Game, lang: str = "ru", fmt: Format | str = Format.TEXT) -> dict[str, Any]:
     """The game's record in the contract's shape."""
-    renderer = Renderer(lang, fmt)
+    renderer = Renderer(lang, fmt, game.sexes())
     phases = [phase_record(game, result, renderer) for result in game.results]
     if phases:  # what a replay needs beside the actions: the setup's chance mode, house rules and start
         state = game.state

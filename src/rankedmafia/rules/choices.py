@@ -12,7 +12,7 @@ distinct combination of them is accepted (tests/test_choices.py checks this over
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
@@ -24,9 +24,10 @@ from rankedmafia.rules.roles.base import Action
 from rankedmafia.rules.roles.doctor import heal_from_sources
 from rankedmafia.rules.state import GameState
 
-# Refusals that concern how many targets there are, whichever they are: one such refusal rules out
-# the count.
-COUNT_RULES = frozenset({"target_count", "mafia_double_at_three", "intimidation_cap", "fan_one_search"})
+# Refusals about a target in its place; any other refusal (about the number of targets, the actor, the
+# night) rules out the count whatever the targets, so the search for an accepted act stops at it.
+TARGET_RULES = frozenset({"dead_target", "duplicate_target", "employer_used", "employer_victim",
+                          "postman_recipient", "repeat_target", "revive_not_dead", "self_target"})
 # A question every game can ask, to probe the Council's `ask` (and the joker's copy of it).
 PROBE_QUESTION = ("girl_blocked_active", "{}")
 
@@ -55,8 +56,9 @@ Build = Callable[[tuple[str, ...], str | None, str | None], Act]
 
 def choices_for(state: GameState, actor: str, actions: Sequence[Action], validate: Validate) -> tuple[Choice, ...]:
     """The choices of `actor` among his `actions`, found by probing `validate` (the engine's own check,
-    as if he had not sent anything yet) with the players in seat order."""
-    names = list(state.players)
+    as if he had not sent anything yet) with the living players in seat order (a dead target is always
+    refused)."""
+    names = [p.name for p in state.players.values() if p.alive]
     found = []
     for spec in actions:
         if spec.id == "copy":
@@ -115,16 +117,25 @@ def _places(count: int, names: Sequence[str], build: Callable[[tuple[str, ...]],
 
 def _witness(count: int, names: Sequence[str], build: Callable[[tuple[str, ...]], Act],
              validate: Validate) -> tuple[str, ...] | None:
-    """One accepted act with `count` targets, searched in seat order; a refusal about the count ends it."""
-    for targets in permutations(names, count):
+    """One accepted act with `count` targets, searched in seat order; a refusal that is not about a
+    target ends it."""
+    for targets in _candidates(names, count):
         try:
             validate(build(targets))
         except RuleViolation as error:
-            if error.rule in COUNT_RULES:
+            if error.rule not in TARGET_RULES:
                 return None
             continue
         return targets
     return None
+
+
+def _candidates(names: Sequence[str], count: int) -> Iterator[tuple[str, ...]]:
+    """Target tuples to try, cheapest first: runs of neighbours (almost always one is accepted: the
+    limits exclude a few names each), then every arrangement."""
+    for start in range(len(names) - count + 1):
+        yield tuple(names[start:start + count])
+    yield from permutations(names, count)
 
 
 def _fits(index: int, name: str, witness: tuple[str, ...], names: Sequence[str],

@@ -79,6 +79,10 @@ class Game:
     def alive(self) -> list[str]:
         return [p.name for p in self.state.players.values() if p.alive]
 
+    def sexes(self) -> dict[str, str]:
+        """The sex of each player who gave it (public, like the nicknames): for the texts' agreement."""
+        return {p.name: p.sex for p in self.state.players.values() if p.sex is not None}
+
     def winners(self) -> list[str]:
         return victory.winners(self.state, self.state.winner)
 

@@ -62,6 +62,7 @@ class Night:
         self.voided: set[str] = set()
         self.cancelled: set[str] = set()  # killers shot down before acting
         self.bloody_visitors: dict[str, list[str]] = {}
+        self.carried: set[str] = set()  # the alcoholic's victims of last night, whose deed is done tonight
         self.guarded: dict[str, str] = {}  # target -> cop
         self.heals: dict[str, str] = {}  # target -> doctor
         self.heals_from: list[tuple[str, str]] = []  # (doctor, source)
@@ -211,6 +212,7 @@ class Night:
 
     def _delayed_steps(self) -> list[Step]:
         steps = []
+        self.carried = {p for p in self.state.delayed if self.state.players[p].alive}
         for performer, act in self.state.delayed.items():
             if self.state.players[performer].alive:
                 spec = abilities.delayed_spec(self.state, act)
@@ -385,7 +387,7 @@ class Night:
         done = {s.performer: s for s in self.effective()}
         deeds = dict(self.state.acts)
         for step in self.steps:
-            if step.performer in self.state.delayed and step.sent is not None:
+            if step.performer in self.carried and step.sent is not None:
                 deeds[step.performer] = step.sent  # the drunk player's one action tonight
         sent = {step.performer: step.spec for step in self.steps if step.sent is not None}
         for actor, act in deeds.items():
