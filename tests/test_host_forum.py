@@ -39,11 +39,11 @@ NIGHT_1 = [
 runner = CliRunner()
 
 
-def host(tmp_path: Path, lines: list[str], *extra: str) -> tuple[str, Path]:
+def host(tmp_path: Path, lines: list[str], *extra: str, players: str = ",".join(NAMES)) -> tuple[str, Path]:
     actions = tmp_path / "actions.txt"
     actions.write_text("\n".join(lines) + "\n", encoding="utf-8")
     save = tmp_path / "game.yaml"
-    result = runner.invoke(app, ["host", "classic-12", "--players", ",".join(NAMES), "--seed", str(SEED),
+    result = runner.invoke(app, ["host", "classic-12", "--players", players, "--seed", str(SEED),
                                  "--actions", str(actions), "--save", str(save), *extra])
     assert result.exit_code == 0, result.output
     return result.output, save
@@ -216,6 +216,12 @@ def test_the_player_list_may_give_sex(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     seats = {p["name"]: p.get("sex") for p in yaml.safe_load(save.read_text(encoding="utf-8"))["players"]}
     assert seats["Нина"] == "f" and seats["Женя"] == "m" and seats["Вася"] is None
+
+
+def test_the_hosts_summary_agrees_with_a_players_sex(tmp_path: Path) -> None:
+    spec = ",".join([*NAMES[:10], "Нина ж", "Женя"])
+    output, _ = host(tmp_path, [*NIGHT_1[:1], "готово"], players=spec)
+    assert "Этой ночью погибла Нина." in output
 
 
 def test_the_jokers_copy_of_heal_from_typed_and_kept(tmp_path: Path) -> None:

@@ -57,7 +57,7 @@ class Session:
         self.save_path = save_path
         self.lang = lang
         self.fmt = Format(fmt)
-        self.renderer = Renderer(lang, fmt)
+        self.renderer = Renderer(lang, fmt, game.sexes())  # Russian texts agree with a known sex
         self.title = title
         # asked before resolving with actions missing, before taking a message's or a thread's reading, and
         # before quitting with a phase half typed; None (an actions file) takes every reading as it is
