@@ -35,15 +35,16 @@ def lemmas(word: str) -> set[str]:
     return {fold(parse.normal_form) for parse in analyser().parse(word)}
 
 
-def declensions(name: str) -> set[str]:
+@cache
+def declensions(name: str) -> frozenset[str]:
     """The folded forms a one-word nickname takes in Russian sentences ("Вася" → "васю", "васей", …)."""
     forms = {fold(name)}
     if " " in name.strip() or not any("а" <= c <= "я" or c == "ё" for c in name.casefold()):
-        return forms
+        return frozenset(forms)
     for parse in analyser().parse(name):
         if parse.tag.POS == "NOUN" and parse.tag.case == "nomn":
             forms |= {fold(lexeme.word) for lexeme in parse.lexeme if lexeme.tag.number != "plur"}
-    return forms
+    return frozenset(forms)
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,13 +164,14 @@ def read_thread(pages: Iterable[str], names: Sequence[str] = ()) -> tuple[list[P
     found: list[tuple[str, str, datetime | None]] = []
     engines: list[str] = []
     for page in pages:
-        engine = detect(parse_html(page)) if "<" in page else None
-        if engine is None:
+        root = parse_html(page) if "<" in page else None
+        engine = detect(root) if root is not None else None
+        if root is None or engine is None:
             engines.append("text")
             found += text_posts(page, names)
         else:
             engines.append(engine.name)
-            found += html_posts(parse_html(page), engine)
+            found += html_posts(root, engine)
     return [Post(author, text, when, number) for number, (author, text, when) in enumerate(found, start=1)], engines
 
 
