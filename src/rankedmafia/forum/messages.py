@@ -117,7 +117,7 @@ def _role_in(tokens: list[_Token], roles: list[str]) -> str | None:
     for role in roles:
         names = [role_name(role, "ru"), role_name(role, "en"), role, *ROLE_ALIASES.get(role, ())]
         for name in names:
-            parts = [set().union(*(lemmas(p) for p in [w])) | {fold(w)} for w in WORD.findall(name)]
+            parts = [lemmas(w) | {fold(w)} for w in WORD.findall(name)]
             positions: list[int] = []
             for part in parts:
                 position = next((i for i, t in enumerate(tokens) if not t.used and t.lemmas & part), None)
