@@ -158,6 +158,10 @@ class Game:
         """The actions a joker may use when he copies this role."""
         return [a.id for a in copyable_actions(role)]
 
+    def copyable(self, role: str) -> tuple[Action, ...]:
+        """The actions a joker may use when he copies this role, with their limits (public)."""
+        return copyable_actions(role)
+
     def votes(self) -> dict[str, str]:
         """Today's votes so far, voter -> candidate or BLUE: public, as forum votes are."""
         return dict(self.state.votes) if self.phase.kind is PhaseKind.DAY else {}
