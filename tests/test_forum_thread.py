@@ -96,6 +96,7 @@ def test_the_count_post_shows_raw_votes_and_who_has_not_voted() -> None:
     ("против Коли, он врёт", "Коля"), ("Вешаем Игоря!", "Игорь"), ("vote: Женя", "Женя"),
     ("Голосую синим", BLUE), ("[vote]blue[/vote]", BLUE), ("голосую за никого", BLUE),
     ("мой голос — Лена", "Лена"), ("ГОЛОСУЮ ЗА ДИМУ", "Дима"), ("Голосую за Ваську", "Вася"),
+    ("I vote for Петя", "Петя"), ("Голосую - Маша", "Маша"), ("[vote]Коля[/vote] [vote]синий[/vote]", BLUE),
 ])
 def test_conventions(text: str, choice: str) -> None:
     count = count_votes([Post("Оля", text, None, 1)], ALIVE, NAMES)

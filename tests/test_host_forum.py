@@ -250,3 +250,19 @@ def test_help_explains_the_councils_templates(tmp_path: Path) -> None:
     assert "ask side_count side=… op=… n=… — Живых игроков стороны {side}: {op} {n}?" in text
     assert "op: eq | ne | gt | ge | lt | le" in text and "n: число 0–12" in text
     assert "ask group_side_count players=…" in text and "4 ника и больше" in text
+
+
+def test_the_votes_command_reads_a_folder_of_pages_in_order(tmp_path: Path) -> None:
+    _, save = host(tmp_path, NIGHT_1)
+    pages = tmp_path / "day1"
+    pages.mkdir()
+    text = (THREADS / "day1-pasted.txt").read_text(encoding="utf-8")
+    cut = text.index("Коля (30.11.2026 21:00):")  # Коля's unvote is on the second page
+    (pages / "page-1.txt").write_text(text[:cut], encoding="utf-8")
+    (pages / "page-2.txt").write_text(text[cut:], encoding="utf-8")
+    result = runner.invoke(app, ["votes", str(pages), "--game", str(save), "--deadline", "30.11.2026 22:00",
+                                 "--format", "markdown"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[:2] == ["### Голосование, день 1", "**Петя** — 3: Вася, Маша, Дима"]
+    assert "Не проголосовали: Коля, Женя" in result.stdout
+    assert load(save)[0].votes() == {}  # without --apply the saved day is unchanged

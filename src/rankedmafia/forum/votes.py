@@ -2,7 +2,8 @@
 
 Conventions read (any case, anywhere in a post's own text; quotes are not read):
     [vote]Вася[/vote]   Голосую: Вася   голосую за Васю   голос за Васю   голос: Вася   мой голос — Вася
-    против Васи   вешаем Васю   vote: Вася   [unvote] / снимаю голос / unvote   синий / blue / никого
+    против Васи   вешаем Васю   vote: Вася   vote for Вася   [unvote] / снимаю голос / unvote
+    синий / blue / никого
 The last vote of each living player stands; posts after the deadline and posts of others are skipped.
 """
 
@@ -23,7 +24,7 @@ UNVOTE = re.compile(r"\[unvote\]|\bunvote\b|\bанвот\b|сн(?:имаю|ял�
 TAGGED = re.compile(r"\[vote\](?P<who>.*?)\[/vote\]", re.IGNORECASE | re.DOTALL)
 SPOKEN = re.compile(
     r"(?:\bголосую|\bпроголосую|\bпереголосовываю|\bмой\s+голос|\bголос|\bvote)\b\s*(?:сегодня\s+)?"
-    r"(?:(?:за|против|в)\s+|[:—\-–=\s])*(?P<who>[^\n.,;!?()]{1,60})"
+    r"(?:(?:за|против|в|for|against)\s+|[:—\-–=\s])*(?P<who>[^\n.,;!?()]{1,60})"
     r"|(?:\bпротив|\bвешаем|\bвешаю|\bвздёрнем|\bвздернем)\b\s+(?P<who2>[^\n.,;!?()]{1,60})",
     re.IGNORECASE)
 BBCODE_QUOTE = re.compile(r"\[quote[^\]]*\].*?\[/quote\]", re.IGNORECASE | re.DOTALL)
