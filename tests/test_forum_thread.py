@@ -11,7 +11,7 @@ import pytest
 
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.dom import parse_html
-from rankedmafia.forum.thread import Post, parse_time, read_thread
+from rankedmafia.forum.thread import Post, parse_time, read_pages, read_thread
 from rankedmafia.forum.votes import count_votes
 from rankedmafia.rules.model import BLUE
 
@@ -128,3 +128,12 @@ def test_times(text: str, when: datetime | None) -> None:
 def test_the_tree_tolerates_unclosed_tags() -> None:
     root = parse_html("<div class='a'><p>one<p>two<br>three</div><div>four")
     assert root.text() == "one\ntwo\nthree\nfour"
+
+
+def test_a_page_saved_in_windows_1251(tmp_path: Path) -> None:
+    page = (THREADS / PAGES["vbulletin"]).read_text(encoding="utf-8").replace("charset=UTF-8", "charset=windows-1251")
+    saved = tmp_path / "day1.html"
+    saved.write_bytes(page.encode("cp1251", errors="replace"))
+    posts, engines = read_thread(read_pages([saved]), NAMES)
+    assert engines == ["vbulletin"]
+    assert count_votes(posts, ALIVE, NAMES, DEADLINE).votes == EXPECTED

@@ -175,11 +175,30 @@ def read_thread(pages: Iterable[str], names: Sequence[str] = ()) -> tuple[list[P
     return [Post(author, text, when, number) for number, (author, text, when) in enumerate(found, start=1)], engines
 
 
+CHARSET = re.compile(rb"""<meta[^>]+charset=["']?([A-Za-z0-9_\-]+)""", re.IGNORECASE)
+
+
+def decode(data: bytes) -> str:
+    """A saved page's text: UTF-8, else the charset its `<meta>` names (old Russian forums serve
+    windows-1251), else windows-1251."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    declared = CHARSET.search(data[:4096])
+    for charset in ([declared.group(1).decode("ascii")] if declared else []) + ["cp1251"]:
+        try:
+            return data.decode(charset)
+        except (LookupError, UnicodeDecodeError):
+            continue
+    return data.decode("utf-8", errors="replace")
+
+
 def read_pages(paths: Iterable[Path]) -> list[str]:
     """The text of each saved page; a folder stands for its files in name order (page-1, page-2, …)."""
     pages: list[str] = []
     for path in paths:
         files = sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
         for file in files:
-            pages.append(file.read_bytes().decode("utf-8", errors="replace"))
+            pages.append(decode(file.read_bytes()))
     return pages
