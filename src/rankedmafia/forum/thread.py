@@ -66,7 +66,13 @@ ENGINES: tuple[Engine, ...] = (
     Engine("vbulletin", lambda e: e.has_class("postcontainer", "postbit") and e.attrs.get("id", "").startswith("post"),
            _cls("username"), _cls("date", "postdate"), _cls("postcontent", "post_message"),
            lambda e: e.has_class("bbcode_container", "bbcode_quote", "quote")),
-    Engine("smf", lambda e: e.attrs.get("id", "").startswith("msg") and e.has_class("windowbg", "windowbg2"),
+    # vBulletin 3.8: a table a post; its quote is the one div styled "margin:20px"
+    Engine("vbulletin", lambda e: e.tag == "table" and re.fullmatch(r"post\d+", e.attrs.get("id", "")) is not None,
+           _cls("bigusername"), _tag_cls("td", "thead"), lambda e: e.attrs.get("id", "").startswith("post_message_"),
+           lambda e: e.tag == "div" and "margin:20px" in e.attrs.get("style", "").replace(" ", "")),
+    # SMF 2.1 (div#msgN.windowbg) and 2.0 (div.post_wrapper inside an unnamed windowbg)
+    Engine("smf", lambda e: (e.attrs.get("id", "").startswith("msg") and e.has_class("windowbg", "windowbg2"))
+           or e.has_class("post_wrapper"),
            lambda e: e.tag == "h4" or e.has_class("poster"), lambda e: e.has_class("smalltext", "postinfo"),
            lambda e: e.tag == "div" and e.has_class("inner"),
            lambda e: e.tag == "blockquote" or e.has_class("quoteheader", "quotefooter")),
