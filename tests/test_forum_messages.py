@@ -80,7 +80,17 @@ def test_the_rules_have_the_last_word() -> None:
 
 
 def test_every_action_has_russian_words() -> None:
+    import importlib
+    import pkgutil
+
+    from rankedmafia.rules import roles as package
+    from rankedmafia.rules.roles.base import Action
+
     ids = {a.id for role in ROLES.values() for a in role.actions} | {a.id for a in BOSS_ACTIONS}
+    for info in pkgutil.iter_modules(package.__path__):  # actions declared beside the roles (vote_kill)
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        ids |= {value.id for value in vars(module).values() if isinstance(value, Action)}
+    assert "vote_kill" in ids
     assert ids <= set(ACTION_WORDS)
     for action in ids:
         assert display(action) != action and display(action, "en")

@@ -29,6 +29,9 @@ ACTION_WORDS: dict[str, Words] = {
     "kill": Words("убить", "kill", KILL, "убить игрока", "kill a player"),
     "kill_intimidate": Words("убить и запугать", "kill and intimidate", (), "убить одного и запугать другого "
                              "(«убиваю Васю, пугаю Петю»)", "kill one player and intimidate another"),
+    "vote_kill": Words("голосовать за убийство", "vote to kill", (*KILL, "голосовать", "голос", "голосование"),
+                       "голос мафиози за жертву клана (в игре с двойным агентом)",
+                       "a mafioso's vote for his clan's victim (in a game with a double agent)"),
     "intimidate": Words("запугать", "intimidate", ("пугать", "запугать", "напугать", "припугнуть", "глушить",
                                                    "заглушить", "запугивать", "intimidate"),
                         "лишить голоса на день от одного до трёх игроков", "silence one to three players for a day"),
