@@ -266,3 +266,26 @@ def test_the_votes_command_reads_a_folder_of_pages_in_order(tmp_path: Path) -> N
     assert result.stdout.splitlines()[:2] == ["### Голосование, день 1", "**Петя** — 3: Вася, Маша, Дима"]
     assert "Не проголосовали: Коля, Женя" in result.stdout
     assert load(save)[0].votes() == {}  # without --apply the saved day is unchanged
+
+
+def test_tables_and_verify_speak_the_chosen_language(tmp_path: Path) -> None:
+    setups = runner.invoke(app, ["setups"])
+    assert "Расклады" in setups.stdout and "игроков" in setups.stdout and "players" not in setups.stdout
+    assert "Presets" in runner.invoke(app, ["setups", "--lang", "en"]).stdout
+    assert "сторона" in runner.invoke(app, ["roles"]).stdout
+    _, save = host(tmp_path, [*NIGHT_1, "Вася > Петя", "готово"])
+    record = tmp_path / "record.json"
+    record.write_text(runner.invoke(app, ["run", str(save), "--json"]).stdout, encoding="utf-8")
+    ok = runner.invoke(app, ["verify", str(record), "--seed", str(SEED)])
+    assert ok.exit_code == 0 and "сид совпадает с хешем" in ok.stdout
+    wrong = runner.invoke(app, ["verify", str(record), "--seed", "1", "--lang", "ru"])
+    assert wrong.exit_code == 1 and "сид не совпадает с хешем" in wrong.stderr
+    assert "the seed matches" in runner.invoke(app, ["verify", str(record), "--seed", str(SEED), "--lang", "en"]).stdout
+
+
+def test_the_demo_prints_each_silence_once() -> None:
+    result = runner.invoke(app, ["demo"])
+    assert result.exit_code == 0
+    for block in result.stdout.split("\n\n"):
+        lines = [line for line in block.splitlines() if "лишен" in line]
+        assert len(lines) == len(set(lines)), block
