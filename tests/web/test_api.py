@@ -53,7 +53,8 @@ def test_night_resolves_when_every_action_is_in(client: TestClient) -> None:
     host = client.get(f"/api/host/{game['admin_token']}").json()
     assert host["arrived"] == [mafia] and "acts" not in host
     everything = client.get(f"/api/host/{game['admin_token']}", params={"everything": True}).json()
-    sent = {"actor": mafia, "action": "kill", "targets": [victim], "option": None, "detail": None}
+    sent = {"actor": mafia, "action": "kill", "targets": [victim], "option": None, "detail": None,
+            "text": f"убить: {victim}"}
     assert everything["acts"] == [sent]
     client.post(f"/api/player/{tokens[doctor]}/act", json={"action": "heal", "targets": [doctor]})
     ack = client.post(f"/api/player/{tokens[commissar]}/act", json={"action": "check", "targets": [mafia]}).json()

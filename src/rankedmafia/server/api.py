@@ -12,7 +12,9 @@ from pydantic import BaseModel, Field
 
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
+from rankedmafia.live.posts import clan_channels
 from rankedmafia.live.tokens import new_token, token_hash
+from rankedmafia.live.versions import player_version, public_version
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
 from rankedmafia.server.app import platform_of, request_lang
@@ -85,7 +87,7 @@ class Replace(BaseModel):
 
 class Ack(BaseModel):
     ok: bool = True
-    version: int
+    version: str = Field(description="a digest of the game's public facts (it never counts secret commands)")
     status: str
     phase: str | None = None
     number: int | None = None
@@ -97,7 +99,7 @@ Json = dict[str, Any]
 def _ack(live: Any) -> Ack:
     game = live.game
     return Ack(
-        version=live.head,
+        version=public_version(live),
         status=live.status,
         phase=game.phase.kind.value if game else None,
         number=game.phase.number if game else None,
@@ -172,7 +174,7 @@ async def game_events(request: Request, game_id: GameId) -> Any:
     async def state() -> Json:
         current = await platform.service.get(live.id)
         info = game_info(current, lang)
-        return {k: info[k] for k in ("version", "status", "phase", "number", "deadline")}
+        return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": public_version(current)}
 
     return event_stream(request, platform.hub, live.id, state)
 
@@ -246,9 +248,12 @@ async def player_events(request: Request, token: Token) -> Any:
     lang = request_lang(request)
 
     async def state() -> Json:
-        current, _name = await platform.service.seat(token)
+        current, name = await platform.service.seat(token)
         info = game_info(current, lang)
-        return {k: info[k] for k in ("version", "status", "phase", "number", "deadline")}
+        channels = ["thread", *clan_channels(current, name)]
+        latest = await platform.service.store.posts(current.id, channels, limit=1)
+        version = player_version(current, name, latest[0].id if latest else 0)
+        return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)
 
