@@ -405,11 +405,19 @@ def vote_build(name: str, choice: str) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
         out = Outcome()
+        if unchanged_vote(live, name, choice):
+            return out  # the same vote again: nothing to log
         step(live, out, "vote", {"type": "vote", "voter": name, "choice": choice}, now)
         settle(live, out, now)
         return out
 
     return build
+
+
+def unchanged_vote(live: LiveGame, name: str, choice: str) -> bool:
+    """He votes again as he already has today (a double click): it changes nothing, so it adds nothing."""
+    game = live.game
+    return game is not None and game.phase.kind is PhaseKind.DAY and game.votes().get(name) == choice
 
 
 def start_build(live: LiveGame, now: float) -> Outcome:

@@ -20,9 +20,24 @@ from rankedmafia.script import record
 from rankedmafia.server.app import platform_of, request_lang
 from rankedmafia.server.sse import event_stream
 from rankedmafia.server.views import game_info, host_data, player_data, spectator_data
-from rankedmafia.setup import preset_names
+from rankedmafia.setup import Setup, preset_names
 
-router = APIRouter(prefix="/api")
+
+class Error(BaseModel):
+    """Every refusal (4xx): the rule or reason's id, and a sentence in the caller's language."""
+
+    error: str = Field(description="a stable id: a rule of the game (409), or the platform's reason")
+    message: str = Field(description="the refusal in words, Russian by default (?lang=en)")
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": Error, "description": "an unknown or outdated link"},
+    409: {"model": Error, "description": "refused by the rules or by the game's state"},
+    413: {"model": Error, "description": "the request body is too large"},
+    422: {"model": Error, "description": "invalid input"},
+    429: {"model": Error, "description": "too many requests"},
+}
+router = APIRouter(prefix="/api", responses=ERRORS)
 Token = Annotated[str, Path(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 GameId = Annotated[str, Path(min_length=4, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Name = Annotated[str, Field(min_length=1, max_length=64)]
@@ -106,6 +121,12 @@ def _ack(live: Any) -> Ack:
     )
 
 
+def within_limits(setup: Setup, most: int) -> None:
+    """A setup the platform will host: at most `most` seats."""
+    if setup.players > most:
+        raise Refusal("too_many_players", 422, most=most, players=setup.players)
+
+
 def _limit(request: Request, key: str) -> None:
     if not platform_of(request).submit_limit.allow(key):
         raise Refusal("rate_limited", 429)
@@ -128,6 +149,7 @@ async def create_game(request: Request, body: CreateGame) -> Created:
     if not platform.create_limit.allow(client):
         raise Refusal("rate_limited", 429)
     setup = svc.parse_setup(body.preset, body.setup_yaml)
+    within_limits(setup, platform.settings.max_players)
     game_id, admin = await platform.service.create(
         body.title, setup, body.night_seconds, body.day_seconds, body.follow_up_seconds
     )
@@ -268,13 +290,16 @@ async def host(request: Request, token: Token, everything: bool = False) -> Json
     return data
 
 
-@router.get("/host/{token}/record", summary="The full record so far (host only)")
+@router.get("/host/{token}/record", summary="The full record so far (host only; the seed only once it is over)")
 async def host_record(request: Request, token: Token) -> Json:
     live = await platform_of(request).service.hosted(token)
     if live.game is None:
         raise Refusal("not_running", state=live.status)
     async with live.lock:
-        return record(live.game, request_lang(request))
+        data = record(live.game, request_lang(request))
+    if live.status != "over":
+        data["seed"] = None  # published at the end: until then only its commitment is
+    return data
 
 
 async def _host_command(request: Request, token: str, build: svc.Build) -> Ack:

@@ -20,6 +20,7 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.posts import add_post, read_posts
 from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.server.api import within_limits
 from rankedmafia.server.app import platform_of, request_lang
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, refusal_text, ui
@@ -131,7 +132,8 @@ async def create(
     platform = platform_of(request)
     try:
         setup = svc.parse_setup(preset, setup_yaml)
-    except SetupError as error:
+        within_limits(setup, platform.settings.max_players)
+    except (SetupError, Refusal) as error:
         return render(
             request,
             "home.html",
