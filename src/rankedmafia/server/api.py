@@ -19,7 +19,7 @@ from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
 from rankedmafia.server.app import platform_of, request_lang
 from rankedmafia.server.sse import event_stream
-from rankedmafia.server.views import game_info, host_data, player_data, spectator_data
+from rankedmafia.server.views import game_info, host_data, player_data, replay_data, spectator_data
 from rankedmafia.setup import Setup, preset_names
 
 
@@ -178,6 +178,14 @@ async def game_record(request: Request, game_id: GameId) -> Json:
     return record(live.game, request_lang(request))
 
 
+@router.get("/games/{game_id}/replay", summary="A finished game at one step of its replay (public, or a player's view)")
+async def game_replay(
+    request: Request, game_id: GameId, step: Annotated[int, Query(ge=-1, le=10_000)] = -1,
+    who: Annotated[str, Query(max_length=64)] = "",
+) -> Json:
+    return await replay_data(platform_of(request).service, game_id, step, who, request_lang(request))
+
+
 @router.post("/games/{game_id}/join", summary="Take a seat in the lobby with a nickname", status_code=201)
 async def join(request: Request, game_id: GameId, body: Join) -> Joined:
     platform = platform_of(request)
@@ -196,7 +204,9 @@ async def game_events(request: Request, game_id: GameId) -> Any:
     async def state() -> Json:
         current = await platform.service.get(live.id)
         info = game_info(current, lang)
-        return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": public_version(current)}
+        latest = await platform.service.store.posts(current.id, ["thread"], limit=1)  # the public thread's
+        version = f"{public_version(current)}.{latest[0].id if latest else 0}"
+        return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)
 

@@ -25,7 +25,7 @@ from rankedmafia.server.app import platform_of, request_lang
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, refusal_text, ui
 from rankedmafia.server.security import csrf_token, csrf_valid
-from rankedmafia.server.views import host_data, player_data, spectator_data
+from rankedmafia.server.views import host_data, player_data, replay_data, spectator_data
 from rankedmafia.setup import preset_names
 from rankedmafia.text.names import phase_name, preset_title
 
@@ -205,10 +205,19 @@ async def host_command(
 # --- the game page and the lobby ------------------------------------------------------------------------
 @router.get("/g/{game_id}", response_class=HTMLResponse)
 async def game_page(request: Request, game_id: str) -> Response:
-    live = await platform_of(request).service.get(game_id)
+    service = platform_of(request).service
+    live = await service.get(game_id)
     async with live.lock:
         data = spectator_data(live, request_lang(request))
-    return render(request, "game.html", {"d": data, "base": str(request.base_url)})
+    thread = await read_posts(service, live, None, "thread")  # the thread is public, as on a forum
+    return render(request, "game.html", {"d": data, "thread": thread, "base": str(request.base_url)})
+
+
+@router.get("/g/{game_id}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, game_id: str, step: int = -1, who: str = "") -> Response:
+    """A finished game, phase by phase from its log: the public view, or any player's own."""
+    data = await replay_data(platform_of(request).service, game_id, step, who, request_lang(request))
+    return render(request, "replay.html", {"d": data, "base": str(request.base_url)})
 
 
 @router.get("/g/{game_id}/join", response_class=HTMLResponse)

@@ -357,3 +357,33 @@ def _sent_text(game: Game, name: str, lang: str) -> str | None:
     if act is None:
         return None
     return act_text({"action": act.action, "targets": act.targets, "option": act.option, "detail": act.detail}, lang)
+
+
+async def replay_data(service: Any, game_id: str, step: int, who: str, lang: str) -> dict[str, Any]:
+    """A finished game's replay at one step (-1: the last), seen publicly or, the game being over, by
+    any player (`who`). Only finished games are replayed: a running one is followed on its public page."""
+    from rankedmafia.live.errors import Refusal
+    from rankedmafia.live.replay import replay_to, steps
+
+    live = await service.get(game_id)
+    if live.status != "over":
+        raise Refusal("not_found", 404, what="replay")
+    entries = await service.store.log(game_id, 0)
+    total = steps(entries)
+    step = total - 1 if step < 0 or step >= total else step
+    past = replay_to(live.row, live.seats, entries, step)
+    game = past.game
+    title = Renderer(lang).title(*finished_phases(game)[-1]) if game is not None and step else None
+    data: dict[str, Any] = {
+        "game": {**game_info(live, lang), "deadline": None},
+        "step": step,
+        "steps": total,
+        "step_title": title,
+        "who": who if who in live.seats else "",
+        "names": live.names(),
+        "public": spectator_data(past, lang),
+    }
+    data["public"]["game"]["deadline"] = None
+    if data["who"] and game is not None:
+        data["player"] = player_data(past, data["who"], lang)
+    return data
