@@ -180,7 +180,7 @@ class GameService:
         await self.store.create_game(row)
         return row.id, admin
 
-    async def join(self, game_id: str, nickname: str) -> tuple[LiveGame, str]:
+    async def join(self, game_id: str, nickname: str, sex: str | None = None) -> tuple[LiveGame, str]:
         nickname = " ".join(nickname.split())
         if not nickname or len(nickname) > NICK_MAX:
             raise Refusal("bad_nickname", 422, most=NICK_MAX)
@@ -196,6 +196,8 @@ class GameService:
             except Conflict as conflict:
                 raise Refusal(conflict.reason, 409, name=nickname) from None
             live.seats[seat.name] = seat
+        if sex is not None:
+            await self.execute(game_id, sex_build(seat.name, sex))
         self.hub.publish(game_id)
         return live, token
 
@@ -418,6 +420,21 @@ def unchanged_vote(live: LiveGame, name: str, choice: str) -> bool:
     """He votes again as he already has today (a double click): it changes nothing, so it adds nothing."""
     game = live.game
     return game is not None and game.phase.kind is PhaseKind.DAY and game.votes().get(name) == choice
+
+
+def sex_build(name: str, sex: str) -> Build:
+    """A player's sex (m | f), given when joining: logged, and dealt with his seat at the start."""
+
+    def build(live: LiveGame, now: float) -> Outcome:
+        if live.status != "lobby":
+            raise Refusal("lobby_closed")
+        if sex not in ("m", "f"):
+            raise Refusal("bad_input", 422, detail=f"sex: m | f, not {sex!r}")
+        out = Outcome()
+        step(live, out, "sex", {"type": "sex", "name": name, "sex": sex}, now)
+        return out
+
+    return build
 
 
 def start_build(live: LiveGame, now: float) -> Outcome:

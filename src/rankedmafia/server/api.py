@@ -4,7 +4,7 @@ or the host's admin token. A player's answers are built from his own view only (
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
@@ -64,6 +64,7 @@ class Created(BaseModel):
 
 class Join(BaseModel):
     nickname: str = Field(min_length=1, max_length=64)
+    sex: Literal["m", "f"] | None = Field(None, description="optional: the texts then agree with it (Маша лишена)")
 
 
 class Joined(BaseModel):
@@ -190,7 +191,7 @@ async def game_replay(
 async def join(request: Request, game_id: GameId, body: Join) -> Joined:
     platform = platform_of(request)
     _limit(request, f"join:{game_id}")
-    live, token = await platform.service.join(game_id, body.nickname)
+    live, token = await platform.service.join(game_id, body.nickname, body.sex)
     name = next(s.name for s in live.seats.values() if s.token_hash == token_hash(token))
     return Joined(name=name, token=token, player_url=f"/p/{token}")
 

@@ -232,11 +232,12 @@ async def join(
     game_id: str,
     csrf: Annotated[str, Form()],
     nickname: Annotated[str, Form(max_length=64)],
+    sex: Annotated[str, Form(pattern=r"^[mf]?$")] = "",
 ) -> Response:
     _check(request, csrf)
     service = platform_of(request).service
     try:
-        _, token = await service.join(game_id, nickname)
+        _, token = await service.join(game_id, nickname, sex or None)
     except Refusal as error:
         live = await service.get(game_id)
         return render(
