@@ -9,6 +9,7 @@ posts, and the setup. A spectator gets only public events. The host gets everyth
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -20,7 +21,7 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.forms import choice_form, legal_choices, question_fields
-from rankedmafia.text.names import action_name, phase_name, source_name
+from rankedmafia.text.names import action_name, phase_name, preset_title, source_name
 from rankedmafia.text.reference import entries
 from rankedmafia.text.roles import role_name, side_name
 from rankedmafia.text.summary import Renderer
@@ -28,11 +29,13 @@ from rankedmafia.text.summary import Renderer
 RULES_TEXT: dict[str, str] = {}  # a role's rules, as docs/roles.md prints them (filled on first use)
 
 
-def role_rules(role: str) -> str:
-    """The role's rules in plain words: its paragraph of the role reference (docs/roles.md)."""
+def role_rules(role: str, lang: str = "ru") -> str:
+    """The role's rules in plain words: its paragraph of the role reference (docs/roles.md), with each
+    `action` by its display name and without the notes for programmers (the modules that implement it)."""
     if not RULES_TEXT:
         RULES_TEXT.update({entry.role.id: entry.paragraph for entry in entries()})
-    return RULES_TEXT.get(role, "")
+    text = re.sub(r"\s*\([^()]*(?:\.py|\.md)[^()]*\)", "", RULES_TEXT.get(role, ""))
+    return re.sub(r"`([^`]+)`", lambda m: f"«{action_name(m.group(1), lang)}»", text)
 
 
 def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
@@ -41,7 +44,7 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
     over = live.status == "over"
     info: dict[str, Any] = {
         "id": live.id,
-        "title": live.row.title,
+        "title": game_title(live, lang),
         "status": live.status,
         "setup": live.row.setup["name"],
         "players_needed": live.setup.players,
@@ -62,6 +65,15 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
         "resolving": bool(live.asking) and live.status != "over",
     }
     return info
+
+
+def game_title(live: LiveGame, lang: str) -> str:
+    """The title the host gave, or (none given) the setup's own title, in the reader's language."""
+    setup = live.row.setup
+    if live.row.title != setup.get("name"):
+        return live.row.title
+    titles = setup.get("title") or {}
+    return str(titles.get(lang) or titles.get("ru") or preset_title(str(setup.get("name")), lang))
 
 
 def summaries(
@@ -98,6 +110,9 @@ def private_lines(view: PlayerView, lang: str) -> list[dict[str, Any]]:
         if to is None:
             continue
         if event.get("type") == "info":
+            if event.get("kind") == "peek" and event.get("result") not in (None, "none"):
+                # the text layer prints the peeked action's id: give it its name
+                event = {**event, "result": action_name(str(event["result"]), lang)}
             lines = [renderer.info_line(event)]
         else:
             clans = {to[5:]: [view.name]} if isinstance(to, str) and to.startswith("clan:") else {}
@@ -198,7 +213,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
         {
             "role": view.role,
             "role_name": role_name(view.role, lang),
-            "rules": role_rules(view.role),
+            "rules": role_rules(view.role, lang),
             "alive": view.alive,
             "clan": [{"name": n, "role": r, "role_name": role_name(r, lang)} for n, r in view.clan.items()],
             "boss": view.boss,

@@ -253,7 +253,7 @@ def refusal(error: Any, lang: str = "ru") -> str:
     if isinstance(params.get("template"), str) and params["template"] in council.TEMPLATES:
         params["template"] = question_label(params["template"], lang)
     choices = params.get("choices")
-    if isinstance(choices, str) and error.rule.startswith("council_"):
+    if isinstance(choices, str) and (error.rule.startswith("council_") or error.rule == "unknown_preset"):
         choices = choices.split(", ")
     if isinstance(choices, list | tuple) and error.rule in ("heal_from_source",):
         params["choices"] = [source_name(str(c), lang) for c in choices]
@@ -261,6 +261,8 @@ def refusal(error: Any, lang: str = "ru") -> str:
         params["choices"] = [side_name(str(c), lang) for c in choices]
     elif isinstance(choices, list | tuple) and error.rule in ("council_op",):
         params["choices"] = [op_name(str(c), lang) for c in choices]
+    elif isinstance(choices, list | tuple) and error.rule == "unknown_preset":
+        params["choices"] = [preset_title(str(c), lang) for c in choices]
     elif isinstance(choices, list | tuple) and error.rule in ("council_template",):
         params["choices"] = [question_label(str(c), lang) for c in choices]
     return describe(_Named(error.rule, params), lang)
