@@ -388,7 +388,8 @@ async def replay_data(service: Any, game_id: str, step: int, who: str, lang: str
     step = total - 1 if step < 0 or step >= total else step
     past = replay_to(live.row, live.seats, entries, step)
     game = past.game
-    title = Renderer(lang).title(*finished_phases(game)[-1]) if game is not None and step else None
+    kind, number = finished_phases(game)[-1] if game is not None and step else ("", 0)
+    title = phase_name(kind, lang, number) if kind else None
     data: dict[str, Any] = {
         "game": {**game_info(live, lang), "deadline": None},
         "step": step,
