@@ -109,30 +109,56 @@ def legal_choices(game: Game, name: str) -> tuple[Any, ...]:
 
 
 def _choices_from_actions(game: Game, name: str) -> tuple[Any, ...]:
-    """Until the core lists choices: his actions, each target offered only if the engine's own check takes
-    it alone (or in the smallest legal group)."""
+    """Until the core lists choices: his actions, each target (and each copied action) offered only if the
+    engine's own check takes it."""
     from types import SimpleNamespace
 
-    out = []
+    from rankedmafia.rules.roles import ROLES
+    from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
+
     alive = game.alive()
+
+    def shape(action: str, targets: tuple[int, int], self_target: bool, option: str | None,
+              detail: str | None, sent_as: str | None = None) -> Any:
+        least, most = targets
+        pool = [n for n in alive if self_target or n != name]
+        submit, sent_option, sent_detail = (sent_as or action), option, detail
+        if sent_as == "copy":
+            sent_option, sent_detail = option, action
+        if most == 0:
+            if game.check(name, submit, [], sent_option, sent_detail) is not None:
+                return None
+        elif least <= 1:
+            pool = [n for n in pool if game.check(name, submit, [n], sent_option, sent_detail) is None]
+            if not pool:
+                return None
+        return SimpleNamespace(action=action, counts=tuple(range(least, most + 1)), slots=(tuple(pool),) * most,
+                               option=None, options=(), copies=())
+
+    out = []
     for action in game.actions_of(name):
-        least, most = action.targets
-        pool = [n for n in alive if action.self_target or n != name]
         options = game.option_choices(name, action.id) if action.option else []
-        option = options[0] if options else None
-        detail = None
-        if action.id == "copy" and option:
-            detail = next(iter(game.copy_actions(option)), None)
-        if least == 1 and most >= 1:
-            pool = [n for n in pool if game.check(name, action.id, [n], option, detail) is None]
-        copies = []
         if action.id == "copy":
+            copies = []
             for role in options:
-                uses = [SimpleNamespace(action=use, counts=tuple(range(least, most + 1)), slots=(tuple(pool),) * most,
-                                        option=None, options=(), copies=()) for use in game.copy_actions(role)]
-                copies.append(SimpleNamespace(role=role, uses=tuple(uses)))
-        out.append(SimpleNamespace(
-            action=action.id, counts=tuple(range(least, most + 1)), slots=(tuple(pool),) * most,
-            option="question" if action.id == "ask" else action.option, options=tuple(options),
-            copies=tuple(copies)))
+                spec = ROLES[role]
+                specs = [*spec.actions, *(BOSS_ACTIONS if spec.ranked else ())]
+                uses = [shape(a.id, a.targets, a.self_target, role, None, "copy") for a in specs if a.option is None]
+                if any(uses):
+                    copies.append(SimpleNamespace(role=role, uses=tuple(u for u in uses if u is not None)))
+            if copies:
+                out.append(SimpleNamespace(action="copy", counts=(0,), slots=(), option="role",
+                                           options=tuple(options), copies=tuple(copies)))
+            continue
+        if action.id in ("ask", "heal_from"):
+            first = options[0] if options else ""
+            if action.id == "heal_from" and game.check(name, "heal_from", [], first) is not None:
+                continue
+            out.append(SimpleNamespace(action=action.id, counts=(0,), slots=(),
+                                       option="question" if action.id == "ask" else "role",
+                                       options=tuple(options), copies=()))
+            continue
+        found = shape(action.id, action.targets, action.self_target, None, None)
+        if found is not None:
+            out.append(found)
     return tuple(out)
