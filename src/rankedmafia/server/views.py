@@ -35,6 +35,7 @@ def role_rules(role: str, lang: str = "ru") -> str:
     if not RULES_TEXT:
         RULES_TEXT.update({entry.role.id: entry.paragraph for entry in entries()})
     text = re.sub(r"\s*\([^()]*(?:\.py|\.md)[^()]*\)", "", RULES_TEXT.get(role, ""))
+    text = re.sub(r"\n(?!\d+\.\s)\s*", " ", text)  # the source's line breaks, except before a numbered item
     return re.sub(r"`([^`]+)`", lambda m: f"«{action_name(m.group(1), lang)}»", text)
 
 
