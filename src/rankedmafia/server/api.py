@@ -318,6 +318,23 @@ async def host_record(request: Request, token: Token) -> Json:
     return data
 
 
+@router.get("/host/{token}/events", summary="Live updates of the host's page (Server-Sent Events): every command")
+async def host_events(request: Request, token: Token) -> Any:
+    platform = platform_of(request)
+    live = await platform.service.hosted(token)
+    lang = request_lang(request)
+
+    async def state() -> Json:
+        current = await platform.service.hosted(token)
+        info = game_info(current, lang)
+        latest = await platform.service.store.posts(current.id, ["thread"], limit=1)
+        # the host may know of every command: his version is the log's head
+        return {**{k: info[k] for k in ("status", "phase", "number", "deadline")},
+                "version": f"{current.head}.{len(current.seats)}.{latest[0].id if latest else 0}"}
+
+    return event_stream(request, platform.hub, live.id, state)
+
+
 async def _host_command(request: Request, token: str, build: svc.Build) -> Ack:
     platform = platform_of(request)
     _limit(request, token)
