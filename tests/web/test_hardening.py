@@ -142,6 +142,6 @@ def test_the_public_stream_says_nothing_of_a_night_action(tmp_path: Path) -> Non
         assert api.post(f"/api/player/{tokens[mafia]}/act", json=kill).status_code == 200
         assert api.post(f"/api/host/{game['admin_token']}/resolve").status_code == 200
         watcher.join(15)
-        assert [e["phase"] for e in events] == ["night", "day"]
+        assert [e["phase"] for e in events] == ["night", "day"], [e["version"] for e in events]
     finally:
         server.stop()
