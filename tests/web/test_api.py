@@ -53,7 +53,8 @@ def test_night_resolves_when_every_action_is_in(client: TestClient) -> None:
     host = client.get(f"/api/host/{game['admin_token']}").json()
     assert host["arrived"] == [mafia] and "acts" not in host
     everything = client.get(f"/api/host/{game['admin_token']}", params={"everything": True}).json()
-    sent = {"actor": mafia, "action": "kill", "targets": [victim], "option": None, "detail": None}
+    sent = {"actor": mafia, "action": "kill", "targets": [victim], "option": None, "detail": None,
+            "text": f"убить: {victim}"}
     assert everything["acts"] == [sent]
     client.post(f"/api/player/{tokens[doctor]}/act", json={"action": "heal", "targets": [doctor]})
     ack = client.post(f"/api/player/{tokens[commissar]}/act", json={"action": "check", "targets": [mafia]}).json()
@@ -165,3 +166,47 @@ def test_pages_render_and_forms_need_csrf(sqlite_client: TestClient) -> None:
     for path in ("/", f"/g/{game['id']}", f"/g/{game['id']}/join", f"/h/{game['admin_token']}"):
         assert sqlite_client.get(path).status_code == 200, path
     assert SMALL_SETUP
+
+
+def test_a_player_may_give_his_sex_and_the_deal_carries_it(sqlite_client: TestClient) -> None:
+    from .helpers import create_game
+
+    client = sqlite_client
+    game = create_game(client)
+    sexes = ["f", "m", None, "f", None]
+    names = []
+    for i, sex in enumerate(sexes):
+        body = {"nickname": f"Игрок{i}", **({"sex": sex} if sex else {})}
+        r = client.post(f"/api/games/{game['id']}/join", json=body)
+        assert r.status_code == 201, r.text
+        names.append(r.json()["name"])
+    assert client.post(f"/api/games/{game['id']}/join", json={"nickname": "X", "sex": "x"}).status_code == 422
+    assert client.post(f"/api/host/{game['admin_token']}/start").status_code == 200
+    record = client.get(f"/api/host/{game['admin_token']}/record").json()
+    given = {p["name"]: p.get("sex") for p in record["players"]}
+    assert given == dict(zip(names, sexes, strict=True))
+
+
+def test_the_tally_shows_what_hangs_and_the_host_the_weights(sqlite_client: TestClient) -> None:
+    client = sqlite_client
+    setup = "name: w\nplayers: 5\nroles: {mafia1: 1, prosecutor: 1, doctor: 1, civilian: 2}\n"
+    game, tokens = started_game(client, players=5, setup_yaml=setup)
+    admin = game["admin_token"]
+    seats = client.get(f"/api/host/{admin}", params={"everything": True}).json()["seats"]
+    roles = {s["name"]: s["role"] for s in seats}
+    client.post(f"/api/host/{admin}/resolve")  # nobody acted: the day, with everyone alive
+    prosecutor = next(n for n, r in roles.items() if r == "prosecutor")
+    doctor = next(n for n, r in roles.items() if r == "doctor")
+    mafia = next(n for n, r in roles.items() if r == "mafia1")
+    client.post(f"/api/player/{tokens[prosecutor]}/vote", json={"choice": mafia})
+    client.post(f"/api/player/{tokens[doctor]}/vote", json={"choice": "blue"})
+    tally = client.get(f"/api/player/{tokens[mafia]}").json()["tally"]
+    assert tally["needed"] == 3 and tally["alive"] == 5 and not tally["weights"]
+    assert {r["choice"]: (r["votes"], r["voters"]) for r in tally["rows"]} == {mafia: (1, [prosecutor]),
+                                                                               "blue": (1, [doctor])}
+    assert sorted(tally["not_voted"]) == sorted(set(tokens) - {prosecutor, doctor})
+    assert all("weight" not in r for r in tally["rows"])  # the weights would tell the roles
+    host = client.get(f"/api/host/{admin}", params={"everything": True}).json()["tally"]
+    assert {r["choice"]: r["weight"] for r in host["rows"]} == {mafia: 2, "blue": 3}
+    page = client.get(f"/p/{tokens[mafia]}/thread").text
+    assert "для повешения нужно 3" in page and 'id="not-voted"' in page

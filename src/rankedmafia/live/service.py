@@ -180,7 +180,7 @@ class GameService:
         await self.store.create_game(row)
         return row.id, admin
 
-    async def join(self, game_id: str, nickname: str) -> tuple[LiveGame, str]:
+    async def join(self, game_id: str, nickname: str, sex: str | None = None) -> tuple[LiveGame, str]:
         nickname = " ".join(nickname.split())
         if not nickname or len(nickname) > NICK_MAX:
             raise Refusal("bad_nickname", 422, most=NICK_MAX)
@@ -196,6 +196,8 @@ class GameService:
             except Conflict as conflict:
                 raise Refusal(conflict.reason, 409, name=nickname) from None
             live.seats[seat.name] = seat
+        if sex is not None:
+            await self.execute(game_id, sex_build(seat.name, sex))
         self.hub.publish(game_id)
         return live, token
 
@@ -349,7 +351,10 @@ def night_open(live: LiveGame, name: str) -> None:
         raise Refusal("resolving")
 
 
-def act_build(name: str, action: str, targets: list[str], option: str | None, detail: str | None = None) -> Build:
+def act_build(name: str, action: str, targets: list[str], option: str | None, detail: str | None = None,
+              copied_option: str | None = None, copied_detail: str | None = None) -> Build:
+    """A night action; a joker's copy carries the copied action's own option and detail (`copied_*`)."""
+
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
         night_open(live, name)
@@ -367,6 +372,9 @@ def act_build(name: str, action: str, targets: list[str], option: str | None, de
             body["option"] = option
         if detail is not None:
             body["detail"] = detail
+        for key, value in (("copied_option", copied_option), ("copied_detail", copied_detail)):
+            if value is not None:
+                body[key] = value
         step(live, out, "act", body, now)
         settle(live, out, now)
         return out
@@ -405,8 +413,31 @@ def vote_build(name: str, choice: str) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
         out = Outcome()
+        if unchanged_vote(live, name, choice):
+            return out  # the same vote again: nothing to log
         step(live, out, "vote", {"type": "vote", "voter": name, "choice": choice}, now)
         settle(live, out, now)
+        return out
+
+    return build
+
+
+def unchanged_vote(live: LiveGame, name: str, choice: str) -> bool:
+    """He votes again as he already has today (a double click): it changes nothing, so it adds nothing."""
+    game = live.game
+    return game is not None and game.phase.kind is PhaseKind.DAY and game.votes().get(name) == choice
+
+
+def sex_build(name: str, sex: str) -> Build:
+    """A player's sex (m | f), given when joining: logged, and dealt with his seat at the start."""
+
+    def build(live: LiveGame, now: float) -> Outcome:
+        if live.status != "lobby":
+            raise Refusal("lobby_closed")
+        if sex not in ("m", "f"):
+            raise Refusal("bad_input", 422, detail=f"sex: m | f, not {sex!r}")
+        out = Outcome()
+        step(live, out, "sex", {"type": "sex", "name": name, "sex": sex}, now)
         return out
 
     return build

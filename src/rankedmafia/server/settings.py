@@ -18,3 +18,5 @@ class Settings:
     max_phase_seconds: int = 7 * 24 * 3600
     min_phase_seconds: int = 10
     follow_up_seconds: int = 120  # the reanimator's step, unless a game sets its own
+    max_body_bytes: int = 256 * 1024  # a request body (the largest form: a custom setup of 20,000 characters)
+    max_players: int = 60  # a game's seats (the largest preset has 35)
