@@ -103,7 +103,8 @@ class LiveGame:
 def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> None:
     """Apply one log entry. Engine refusals (RuleViolation) leave everything unchanged."""
     if kind == "start":
-        live.game = new_game(live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded"))
+        live.game = new_game(live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded"),
+                             sexes=body.get("sexes"))
         live.status, live.deadline, live.phase_started = "running", body["deadline"], at
     elif kind in ENGINE_COMMANDS:
         _engine(live).apply(body)
