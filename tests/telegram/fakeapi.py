@@ -36,6 +36,10 @@ class Msg:
     edits: int = 0
     deleted: bool = False
     history: list[str] = field(default_factory=list)  # every text it has shown, the first included
+    shown: list[dict[str, Any]] = field(default_factory=list)  # every button it has had
+
+    def __post_init__(self) -> None:
+        self.shown.extend(self.buttons())
 
     def buttons(self) -> list[dict[str, Any]]:
         return [b for row in (self.markup or []) for b in row]
@@ -208,6 +212,7 @@ class FakeTelegram:
             if msg.text == params["text"] and msg.markup == markup:
                 raise ApiError(400, "Bad Request: message is not modified")
             msg.text, msg.markup = params["text"], markup
+            msg.shown.extend(msg.buttons())
             msg.edits += 1
             msg.history.append(msg.text)
             return self._message_json(msg)
@@ -216,6 +221,7 @@ class FakeTelegram:
         with self.lock:
             msg = self._find(int(params["chat_id"]), int(params["message_id"]))
             msg.markup = json.loads(params["reply_markup"])["inline_keyboard"] if params.get("reply_markup") else None
+            msg.shown.extend(msg.buttons())
             return self._message_json(msg)
 
     def _m_answercallbackquery(self, params: dict[str, str]) -> bool:
@@ -302,12 +308,13 @@ class FakeTelegram:
     def wait(self, predicate: Callable[[], Any], timeout: float = 20.0, what: str = "") -> Any:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            with self.lock:
-                value = predicate()
+            value = predicate()
             if value:
                 return value
             time.sleep(0.02)
-        raise AssertionError(f"timed out waiting for {what or predicate}")
+        with self.lock:
+            tail = [m.text[:80] for m in self.chats.get(GROUP_ID, [])[-4:]]
+        raise AssertionError(f"timed out waiting for {what or predicate}; the group ends with {tail}")
 
     def answers_for(self, update: dict[str, Any]) -> list[dict[str, Any]]:
         query_id = update["callback_query"]["id"]
