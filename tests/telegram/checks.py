@@ -17,7 +17,7 @@ from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
 from rankedmafia.text.roles import role_name
 from rankedmafia.text.summary import Renderer
 
-from .fakeapi import GROUP_ID, FakeTelegram
+from .fakeapi import FakeTelegram
 from .harness import KEY
 
 ROLE_NAMES = {role_name(r, "ru"): r for r in ROLES}
@@ -80,14 +80,14 @@ def own_lines(live: LiveGame, name: str) -> set[str]:
     return {renderer.info_line(e) for e in view.log if e.get("type") == "info"}
 
 
-def check_messages(fake: FakeTelegram, live: LiveGame, seats: dict[str, int]) -> dict[str, Any]:
+def check_messages(fake: FakeTelegram, live: LiveGame, seats: dict[str, int], group_id: int) -> dict[str, Any]:
     """Every text every chat has shown (edits included); returns what was checked, for the test to see."""
     assert live.game is not None and live.status == "over"
     nicknames = list(seats)
     public = public_pairs(live)
     checked = {"group": 0, "private": 0, "buttons": 0}
     final_seen = False
-    for msg in fake.messages(GROUP_ID):
+    for msg in fake.messages(group_id):
         for button in msg.shown:
             assert "url" in button or KEY.match(button["callback_data"]), button
             checked["buttons"] += 1

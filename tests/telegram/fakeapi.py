@@ -159,7 +159,7 @@ class FakeTelegram:
         return {"id": BOT_ID, "is_bot": True, "first_name": "Ranked Mafia", "username": BOT_USERNAME}
 
     def _chat(self, chat_id: int) -> dict[str, Any]:
-        if chat_id == GROUP_ID:
+        if chat_id < 0:
             return {"id": chat_id, "type": "supergroup", "title": "Мафия по рангам"}
         user = self.users.get(chat_id)
         return {"id": chat_id, "type": "private", "first_name": user.first_name if user else "?"}
@@ -197,7 +197,7 @@ class FakeTelegram:
             if self.fail_sends > 0:
                 self.fail_sends -= 1
                 raise ApiError(429, "Too Many Requests: retry after 1", retry_after=1)
-            if chat_id != GROUP_ID and chat_id not in self.users:
+            if chat_id > 0 and chat_id not in self.users:
                 raise ApiError(400, "Bad Request: chat not found")
             markup = json.loads(params["reply_markup"])["inline_keyboard"] if params.get("reply_markup") else None
             msg = Msg(chat_id, self.next_message, params["text"], True, markup=markup, history=[params["text"]])
@@ -236,14 +236,9 @@ class FakeTelegram:
 
     def _m_getchatmember(self, params: dict[str, str]) -> dict[str, Any]:
         user_id = int(params["user_id"])
-        status = "administrator" if user_id in self.admins else "member"
+        status = "creator" if user_id in self.admins else "member"  # the group's owner is its admin
         body: dict[str, Any] = {"status": status, "user": self._user_json(user_id)}
-        if status == "administrator":
-            body.update({k: True for k in ("can_be_edited", "can_manage_chat", "can_delete_messages",
-                                           "can_restrict_members", "can_promote_members", "can_change_info",
-                                           "can_invite_users", "can_pin_messages", "can_manage_video_chats",
-                                           "can_post_stories", "can_edit_stories", "can_delete_stories",
-                                           "can_manage_topics", "can_manage_direct_messages", "can_manage_tags")})
+        if status == "creator":
             body["is_anonymous"] = False
         return body
 
@@ -313,8 +308,8 @@ class FakeTelegram:
                 return value
             time.sleep(0.02)
         with self.lock:
-            tail = [m.text[:80] for m in self.chats.get(GROUP_ID, [])[-4:]]
-        raise AssertionError(f"timed out waiting for {what or predicate}; the group ends with {tail}")
+            tail = [m.text[:80] for chat, ms in self.chats.items() if chat < 0 for m in ms[-3:]]
+        raise AssertionError(f"timed out waiting for {what or predicate}; the groups end with {tail}")
 
     def answers_for(self, update: dict[str, Any]) -> list[dict[str, Any]]:
         query_id = update["callback_query"]["id"]

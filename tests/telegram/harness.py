@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import random
 import re
@@ -75,14 +76,14 @@ class BotProcess:
         self.log.close()
 
 
-def load(data: Path, database: str | None = None) -> tuple[LiveGame, dict[str, int]]:
-    """The game as the store holds it (the truth, for the tests' checks), and its seats' Telegram users."""
+def load(data: Path, group_id: int, database: str | None = None) -> tuple[LiveGame, dict[str, int]]:
+    """A group's latest game as the store holds it (the truth, for the tests' checks), and its seats' users."""
 
     async def read() -> tuple[LiveGame, dict[str, int]]:
         store = Store(await asyncio.to_thread(connect, data, database))
         try:
             games = await TgStore(store).games(("lobby", "running", "over", "cancelled"))
-            game = max(games, key=lambda g: g.created_at)
+            game = max((g for g in games if g.chat_id == group_id), key=lambda g: g.created_at)
             live = await GameService(store, Hub()).get(game.game_id)
             seats = {s.name: s.user_id for s in await TgStore(store).seats(game.game_id)}
             return live, seats
@@ -92,29 +93,36 @@ def load(data: Path, database: str | None = None) -> tuple[LiveGame, dict[str, i
     return asyncio.run(read())
 
 
+TABLES = itertools.count()
+
+
 @dataclass
 class Table:
-    """A group and its players, pressing buttons as people would (at random among what they are offered)."""
+    """A group and its players, pressing buttons as people would (at random among what they are offered).
+    Each table has a group and users of its own, so that tests may share one bot."""
 
     fake: FakeTelegram
     size: int
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     ids: dict[str, int] = field(default_factory=dict)
+    group_id: int = 0
 
     def __post_init__(self) -> None:
+        number = next(TABLES)
+        self.group_id = GROUP_ID - number
         for i, name in enumerate(NAMES[: self.size]):
-            self.ids[name] = 5000 + i
-            self.fake.user(5000 + i, name, admin=i == 0)
+            self.ids[name] = 5000 + 100 * number + i
+            self.fake.user(self.ids[name], name, admin=i == 0)
 
     @property
     def opener(self) -> int:
         return self.ids[NAMES[0]]
 
     def group(self) -> list[Msg]:
-        return self.fake.messages(GROUP_ID)
+        return self.fake.messages(self.group_id)
 
     def group_text(self, contains: str) -> Msg | None:
-        return self.fake.last(GROUP_ID, lambda m: contains in m.text)
+        return self.fake.last(self.group_id, lambda m: contains in m.text)
 
     def click(self, user_id: int, msg: Msg, label: str | None = None, data: str | None = None,
               wait: bool = True) -> list[dict[str, Any]]:
@@ -124,7 +132,7 @@ class Table:
         return list(self.fake.wait(lambda: self.fake.answers_for(update), 20, f"an answer to {label or data}"))
 
     def open(self, preset: str) -> Msg:
-        self.fake.say(self.opener, GROUP_ID, f"/game {preset}")
+        self.fake.say(self.opener, self.group_id, f"/game {preset}")
         return self.fake.wait(lambda: self.group_text("Набор в игру"), 20, "the sign-up message")
 
     def sign_up(self, preset: str, start: bool = True) -> Msg:
@@ -136,9 +144,9 @@ class Table:
             prompt = self.fake.wait(lambda u=user_id: self.fake.last(u, lambda m: bool(m.markup)), 20, "join prompt")
             sex = "женский" if name in FEMALE else self.rng.choice(["мужской", "не указывать"])
             self.click(user_id, prompt, sex)
-        self.fake.wait(lambda: f"({self.size}/{self.size})" in self.fake.messages(GROUP_ID)[0].text, 20, "the list")
+        self.fake.wait(lambda: f"({self.size}/{self.size})" in registration.text, 20, "the list")
         if start:
-            self.click(self.opener, self.fake.messages(GROUP_ID)[0], "Начать игру")
+            self.click(self.opener, registration, "Начать игру")
             self.fake.wait(lambda: self.group_text("Игра началась"), 20, "the start")
         return registration
 
@@ -162,7 +170,7 @@ class Table:
                 return
 
     def day_votes(self) -> bool:
-        vote = self.fake.last(GROUP_ID, lambda m: m.text.startswith("🗳") and bool(m.markup))
+        vote = self.fake.last(self.group_id, lambda m: m.text.startswith("🗳") and bool(m.markup))
         if vote is None:
             return False
         buttons = {b["text"]: b["callback_data"] for b in vote.buttons()}

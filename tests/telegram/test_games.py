@@ -19,7 +19,7 @@ from rankedmafia.server.settings import Settings
 from web.helpers import pg_execute, pg_schema_url
 
 from .checks import check_messages
-from .fakeapi import GROUP_ID, FakeTelegram
+from .fakeapi import FakeTelegram
 from .harness import BotProcess, Table, load
 
 
@@ -34,13 +34,13 @@ def pg_database() -> Iterator[str]:
         pg_execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
 
 
-def finished(fake: FakeTelegram, bot: BotProcess, database: str | None = None) -> None:
+def finished(fake: FakeTelegram, bot: BotProcess, table: Table, database: str | None = None) -> None:
     """The checks every finished game passes: no leak, a live tally, a record that verifies, a web page."""
-    live, seats = load(bot.data, database)
+    live, seats = load(bot.data, table.group_id, database)
     assert live.status == "over" and live.game is not None
-    checked = check_messages(fake, live, seats)
+    checked = check_messages(fake, live, seats, table.group_id)
     assert checked["group"] > 10 and checked["private"] > len(seats) and checked["buttons"] > 50
-    votes = [m for m in fake.messages(GROUP_ID) if m.history[0].startswith("🗳")]
+    votes = [m for m in fake.messages(table.group_id) if m.history[0].startswith("🗳")]
     assert votes and any(len(m.history) > 2 for m in votes)  # the tally was edited as votes came
     for name, user_id in seats.items():  # each got his role card
         assert sum(m.text.startswith("🎭") for m in fake.messages(user_id)) == 1, name
@@ -49,7 +49,7 @@ def finished(fake: FakeTelegram, bot: BotProcess, database: str | None = None) -
     verified = subprocess.run([sys.executable, "-m", "rankedmafia.cli", "verify", str(path), "--seed", live.row.seed],
                               capture_output=True, text=True, check=False)
     assert verified.returncode == 0, verified.stderr
-    started = next(m for m in fake.messages(GROUP_ID) if "Игра началась" in m.text)
+    started = next(m for m in fake.messages(table.group_id) if "Игра началась" in m.text)
     assert f"http://web.test/g/{live.id}" in started.text
     with TestClient(create_app(Settings(data=bot.data, database=database))) as client:
         page = client.get(f"/api/games/{live.id}").json()
@@ -64,16 +64,17 @@ def test_classic_12_whole_game(fake: FakeTelegram, bot: BotProcess) -> None:
     assert len(registration.history) > 12  # the list of who joined, kept current
     fake.wait(lambda: table.group_text("Ночь 1"), 20, "night 1")
     table.play()
-    finished(fake, bot)
+    finished(fake, bot, table)
 
 
-def test_classic_12_on_postgresql(fake: FakeTelegram, tmp_path: Path, pg_database: str) -> None:
+def test_classic_12_on_postgresql(solo_fake: FakeTelegram, tmp_path: Path, pg_database: str) -> None:
+    fake = solo_fake
     bot = BotProcess(fake, tmp_path / "data", database=pg_database).start()
     try:
         table = Table(fake, 12)
         table.sign_up("classic-12")
         table.play()
-        finished(fake, bot, pg_database)
+        finished(fake, bot, table, pg_database)
     finally:
         bot.stop()
 
@@ -81,7 +82,7 @@ def test_classic_12_on_postgresql(fake: FakeTelegram, tmp_path: Path, pg_databas
 def test_full_25_reanimator_and_council(fake: FakeTelegram, bot: BotProcess) -> None:
     table = Table(fake, 25)
     table.sign_up("full-25")
-    live, seats = load(bot.data)
+    live, seats = load(bot.data, table.group_id)
     assert live.game is not None
     role = {p.name: p.role for p in live.game.players()}
     maniac = next(n for n, r in role.items() if r == "maniac")
@@ -106,7 +107,7 @@ def test_full_25_reanimator_and_council(fake: FakeTelegram, bot: BotProcess) -> 
     fake.wait(lambda: table.group_text("ИТОГИ НОЧИ 1"), 20, "night 1's summary")
     # Day 1 by votes; night 2: the mafia asks the Council, step by step through a question's fields.
     fake.wait(table.day_votes, 20, "the vote")
-    live, _ = load(bot.data)
+    live, _ = load(bot.data, table.group_id)
     assert live.game is not None
     ranked = [n for n, r in role.items() if r in ("mafia1", "mafia2", "mafia3") and n in live.game.alive()]
     fake.wait(lambda: fake.last(seats[ranked[0]], lambda m: "Ваш ход" in m.text and "Ночь 2" in m.text)
@@ -123,8 +124,8 @@ def test_full_25_reanimator_and_council(fake: FakeTelegram, bot: BotProcess) -> 
         table.click(seats[ranked[0]], panel, "✅ Отправить")
         assert panel.text.startswith("✅ Ход принят")
     table.play(limit=150)
-    finished(fake, bot)
-    live, _ = load(bot.data)
+    finished(fake, bot, table)
+    live, _ = load(bot.data, table.group_id)
     assert any(e.type == "follow_up" for e in _log(bot.data, live.id))
     assert live.game is not None and any(c.get("action") == "ask" for c in live.game.commands)
 
