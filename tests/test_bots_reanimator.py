@@ -108,6 +108,8 @@ class Told:
 
 def test_heuristic_revives_a_dead_player_it_does_not_suspect() -> None:
     game = Game([*SEATS, Seat("S", "maniac")], seed=2)
+    game.submit("M", "kill", ["B"])  # tonight's dead, as the reanimator is told them: B and C
+    game.submit("S", "kill_quick", ["C"])
     known = [{"phase": "night", "number": 0, "type": "info", "to": "R", "kind": "check", "target": "B",
               "result": "mafia"}]
     told = Told(game, known)

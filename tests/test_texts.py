@@ -9,7 +9,7 @@ import pytest
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.text.errors import ERRORS, describe
-from rankedmafia.text.messages import MESSAGES
+from rankedmafia.text.messages import FEMININE, MESSAGES, message
 
 SOURCE = Path(__file__).parents[1] / "src" / "rankedmafia"
 
@@ -28,8 +28,19 @@ def test_every_refusal_has_a_sentence(lang: str) -> None:
 
 
 def test_both_languages_have_the_same_messages() -> None:
-    assert set(MESSAGES["ru"]) == set(MESSAGES["en"])
+    masculine = {key for key in MESSAGES["ru"] if not key.endswith(FEMININE)}
+    assert masculine == set(MESSAGES["en"])
     assert set(ERRORS["ru"]) == set(ERRORS["en"])
+
+
+def test_every_feminine_form_has_its_masculine_one() -> None:
+    feminine = [key for key in MESSAGES["ru"] if key.endswith(FEMININE)]
+    assert len(feminine) >= 8
+    for key in feminine:
+        assert key.removesuffix(FEMININE) in MESSAGES["ru"]
+        assert message("ru", key.removesuffix(FEMININE), "f") == MESSAGES["ru"][key]
+        assert message("ru", key.removesuffix(FEMININE), "m") == MESSAGES["ru"][key.removesuffix(FEMININE)]
+    assert message("en", "death", "f") == MESSAGES["en"]["death"]  # English has one form
 
 
 def test_a_refusal_names_the_rule_in_the_players_language() -> None:

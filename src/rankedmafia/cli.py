@@ -52,7 +52,7 @@ def refuse(error: Exception, lang: str) -> None:
 
 
 def print_summaries(rec: dict[str, Any], lang: str, fmt: Format) -> None:
-    renderer = Renderer(lang, fmt)
+    renderer = Renderer(lang, fmt, {p["name"]: p.get("sex") for p in rec["players"]})
     for phase in rec["phases"]:
         console.print(renderer.title(phase["phase"], phase["number"]), markup=False, highlight=False)
         for line in phase["public"]:

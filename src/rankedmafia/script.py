@@ -130,7 +130,7 @@ def _night(game: Game, body: Any, position: int) -> None:
     entries = body or []
     if not isinstance(entries, list):
         raise ScriptError("a night is a list of actions", position)
-    for index, entry in enumerate(entries):
+    for index, entry in sorted(enumerate(entries), key=lambda item: _acts_last(game, item[1])):
         if not isinstance(entry, dict) or "actor" not in entry or "action" not in entry:
             raise ScriptError("an action needs `actor` and `action`", position, index)
         targets = entry.get("targets") or []
@@ -139,48 +139,85 @@ def _night(game: Game, body: Any, position: int) -> None:
         action = str(entry["action"])
         names = [str(t) for t in targets]
         options = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
-        option, detail = _options(action, options, names, position, index)
+        option, detail, copied = _options(action, options, names, position, index)
         try:
-            game.submit(str(entry["actor"]), action, names, option, detail)
+            game.submit(str(entry["actor"]), action, names, option, detail, *copied)
         except RuleViolation as error:
             raise error.at(position, index) from None
 
 
+Copied = tuple[str | None, str | None]
+
+
+def _question(options: dict[str, Any], position: int, index: int) -> tuple[str, str]:
+    """The Council question `{template, args}` as the engine takes it: the template and its arguments."""
+    question = options.pop("question", None)
+    if not isinstance(question, dict) or "template" not in question:
+        raise ScriptError("ask takes `question: {template, args}`", position, index)
+    return str(question["template"]), json.dumps(question.get("args") or {}, ensure_ascii=False, sort_keys=True)
+
+
+def _acts_last(game: Game, entry: Any) -> bool:
+    """The reanimator's revive is sent after everyone else's actions, once he is told tonight's dead,
+    wherever the script lists it."""
+    if not isinstance(entry, dict) or "actor" not in entry or str(entry["actor"]) not in game.state.players:
+        return False
+    return any(a.id == entry.get("action") and a.after_everyone for a in game.actions_of(str(entry["actor"])))
+
+
 def _options(action: str, options: dict[str, Any], names: list[str], position: int,
-             index: int) -> tuple[str | None, str | None]:
+             index: int) -> tuple[str | None, str | None, Copied]:
     """What goes beside the targets: heal_from's `role`; the joker's `role` and `use` (or the targets
-    [role, action, target...]); the Council question's `question: {template, args}`."""
+    [role, action, target...]) with the copied action's own `option` or `question`; the Council
+    question's `question: {template, args}`."""
     if action == "ask":
-        question = options.pop("question", None)
-        if options or not isinstance(question, dict) or "template" not in question:
-            raise ScriptError("ask takes `question: {template, args}`", position, index)
-        return str(question["template"]), json.dumps(question.get("args") or {}, ensure_ascii=False,
-                                                     sort_keys=True)
+        template, args = _question(options, position, index)
+        if options:
+            raise ScriptError("ask takes `question: {template, args}` and nothing else", position, index)
+        return template, args, (None, None)
     if action == "copy":
-        role = options.pop("role", None)
-        use = options.pop("use", None)
-        if use is None and len(options) == 1:  # the copied action under another key (`copy`, `as`, ...)
-            use = options.pop(next(iter(options)))
-        if role is None and len(names) >= 2:
-            role, use = names.pop(0), names.pop(0)
-        elif use is None and names:
-            use = names.pop(0)
-        if options or role is None or use is None:
-            raise ScriptError("copy takes `role` and `use` (the copied action) beside targets", position, index)
-        return str(role), str(use)
+        return _copy_options(options, names, position, index)
     if len(options) > 1:
         raise ScriptError(f"at most one option beside targets, found {sorted(options)}", position, index)
-    return (str(next(iter(options.values()))) if options else None), None
+    return (str(next(iter(options.values()))) if options else None), None, (None, None)
 
 
-def script_entry(actor: str, action: str, targets: list[str], option: str | None = None,
-                 detail: str | None = None) -> dict[str, Any]:
-    """A night action as a script writes it (the inverse of `_options`)."""
-    entry: dict[str, Any] = {"actor": actor, "action": action, "targets": list(targets)}
+def _copy_options(options: dict[str, Any], names: list[str], position: int,
+                  index: int) -> tuple[str | None, str | None, Copied]:
+    """`{action: copy, role: R, use: A, targets: [...]}` plus the copied action's own fields: `option`
+    (heal_from's role) or `question` (the Council's)."""
+    role = options.pop("role", None)
+    use = options.pop("use", None)
+    copied: Copied = (None, None)
+    if "question" in options:
+        copied = _question(options, position, index)
+    elif "option" in options:
+        copied = (str(options.pop("option")), None)
+    if use is None and len(options) == 1:  # the copied action under another key (`copy`, `as`, ...)
+        use = options.pop(next(iter(options)))
+    if role is None and len(names) >= 2:
+        role, use = names.pop(0), names.pop(0)
+    elif use is None and names:
+        use = names.pop(0)
+    if options or role is None or use is None:
+        raise ScriptError("copy takes `role` and `use` (the copied action) beside targets, and the copied "
+                          "action's own `option` or `question`", position, index)
+    return str(role), str(use), copied
+
+
+def script_entry(command: Mapping[str, Any]) -> dict[str, Any]:
+    """A night action (a logged command or action event) as a script writes it: the inverse of `_options`."""
+    action, option, detail = command["action"], command.get("option"), command.get("detail")
+    entry: dict[str, Any] = {"actor": command["actor"], "action": action, "targets": list(command["targets"])}
     if action == "ask" and option is not None:
         entry["question"] = {"template": option, "args": json.loads(detail) if detail else {}}
     elif action == "copy":
         entry["role"], entry["use"] = option, detail
+        copied_option, copied_detail = command.get("copied_option"), command.get("copied_detail")
+        if copied_detail is not None:
+            entry["question"] = {"template": copied_option, "args": json.loads(copied_detail)}
+        elif copied_option is not None:
+            entry["option"] = copied_option
     elif option is not None:
         entry["role"] = option
     return entry
@@ -225,7 +262,7 @@ def phase_record(game: Game, result: PhaseResult, renderer: Renderer) -> dict[st
 
 def record(game: Game, lang: str = "ru", fmt: Format | str = Format.TEXT) -> dict[str, Any]:
     """The game's record in the contract's shape."""
-    renderer = Renderer(lang, fmt)
+    renderer = Renderer(lang, fmt, game.sexes())
     phases = [phase_record(game, result, renderer) for result in game.results]
     if phases:  # what a replay needs beside the actions: the setup's chance mode, house rules and start
         state = game.state

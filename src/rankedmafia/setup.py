@@ -165,8 +165,7 @@ def script_of(game: Game) -> dict[str, Any]:
     kind = state.start.value
     for command in game.commands:
         if command["type"] == "act":
-            night.append(script_entry(command["actor"], command["action"], command["targets"],
-                                      command.get("option"), command.get("detail")))
+            night.append(script_entry(command))
         elif command["type"] == "withdraw":
             night = [e for e in night if e["actor"] != command["actor"]]
         elif command["type"] == "vote":

@@ -26,8 +26,7 @@ def script_from_record(rec: Mapping[str, Any], seed: int | str) -> dict[str, Any
             night = []
             for event in events:
                 if event["type"] == "action":
-                    night.append(script_entry(event["actor"], event["action"], event["targets"],
-                                              event.get("option"), event.get("detail")))
+                    night.append(script_entry(event))
             phases.append({"night": night})
         else:
             votes: dict[str, str] = next((e["votes"] for e in events if e["type"] == "votes"), {})
@@ -91,4 +90,6 @@ def _seat(player: Mapping[str, Any]) -> dict[str, Any]:
     elif side not in (None, "town", "mafia", "maniac", player["initial_role"]) and player["initial_role"] not in (
             "courtesan", "double_agent"):
         entry["clan"] = side
+    if player.get("sex") is not None:
+        entry["sex"] = player["sex"]
     return entry

@@ -21,8 +21,9 @@ roles made public, the public log and his own private information), his legal ac
 - the maniac kills quietly a revealed killer or a random player;
 - the reanimator, told tonight's dead by the host after everyone else, revives one he does not suspect
   (known town first, then the unknown; never a known mafioso or one the witness saw killing);
+- the joker copies a random action of a random role of the setup (bots/copying.py);
 - any other role plays its first action on a random player it does not know to be an ally; actions that
-  take an option (heal_from, the Council question, the joker's copy) are left aside.
+  take an option (heal_from, the Council question) are left aside.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from rankedmafia.bots.copying import COPY, random_copy
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, Side
@@ -173,6 +175,9 @@ class HeuristicPolicy:
         if not game.actions_of(name):
             return
         view = game.view(name)
+        if any(action.id == COPY for action in view.actions):  # the joker: a random copy
+            random_copy(self.rng, game, name, [s.name for s in view.seats if s.alive])
+            return
         actions = {action.id: action for action in view.actions if action.option is None and action.id != REVIVE}
         if not actions:
             return

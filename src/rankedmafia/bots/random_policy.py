@@ -2,8 +2,8 @@
 
 It knows only what its player knows: his own actions (`Game.actions_of`) and who is alive (public). An
 attempt the rules refuse (a repeat, a threshold) is simply replaced by another, as a player would.
-Actions whose option is free text or a choice it cannot draw from public facts (the Council question, the
-joker's copy) are left aside; the doctor's heal_from names a source among the setup's (public) roles. The
+The Council question is left aside; the doctor's heal_from names a source among the setup's (public)
+roles; the joker copies a random action of a random role of the setup (bots/copying.py). The
 reanimator acts last: told tonight's dead by the host, he revives one of them drawn uniformly (not himself),
 or nobody if nobody else died.
 """
@@ -14,12 +14,14 @@ import random
 from collections.abc import Sequence
 
 from rankedmafia.bots.base import follow_up
+from rankedmafia.bots.copying import COPY, random_copy
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, Phase, PhaseKind
 
 ATTEMPTS = 4
-HEAL_FROM = "heal_from"  # the one action with an option it fills (from the setup's public roles)
+HEAL_FROM = "heal_from"  # an action with an option it fills (from the setup's public roles)
+OPTIONS = (HEAL_FROM, COPY)  # the actions with an option it fills: heal_from's source, the joker's copy
 REVIVE = "revive"  # the reanimator's, sent once he is told tonight's dead (`revive`)
 
 
@@ -44,11 +46,14 @@ class RandomPolicy:
         return self._living
 
     def act(self, game: Game, name: str) -> None:
-        actions = [a for a in game.actions_of(name) if (a.option is None or a.id == HEAL_FROM) and a.id != REVIVE]
+        actions = [a for a in game.actions_of(name) if (a.option is None or a.id in OPTIONS) and a.id != REVIVE]
         rng = self.rng
         if not actions or rng.random() < self.idle:
             return
         living = self.living(game)
+        if actions[0].id == COPY:
+            random_copy(rng, game, name, living)
+            return
         for _ in range(ATTEMPTS):
             action = actions[_below(rng, len(actions))]
             least, most = action.targets

@@ -63,14 +63,21 @@ def clan_chain(state: GameState, clan: str) -> list[str]:
     return [p.name for p in sorted(heirs, key=key)]
 
 
+def copyable_actions(role_id: str) -> tuple[Action, ...]:
+    """The actions a joker may use when he copies this role: its own, and the boss's for a ranked
+    mafioso (RULINGS.md: "every action of every role in the setup, options included")."""
+    role = ROLES.get(role_id)
+    if role is None:
+        return ()
+    return role.actions + (BOSS_ACTIONS if role.ranked else ())
+
+
 def copied_spec(state: GameState, act: Act) -> Action | None:
     """The joker's copy: the named role's action, weaker than the original (RULINGS.md, "Joker"): his
     block is the weak one, and the mafia's kill he copies is his own."""
-    role = ROLES.get(act.option or "")
-    if role is None or act.detail is None:
+    if act.detail is None:
         return None
-    actions = role.actions + (BOSS_ACTIONS if role.ranked else ())
-    spec = next((a for a in actions if a.id == act.detail), None)
+    spec = next((a for a in copyable_actions(act.option or "") if a.id == act.detail), None)
     if spec is None:
         return None
     tier = BlockTier.WEAK if spec.block_tier is not None else None
@@ -87,7 +94,7 @@ def resolved_spec(state: GameState, player: Player, act: Act) -> Action | None:
 def resolved_act(act: Act) -> Act:
     """The act as it is carried out: a joker's copy becomes the copied action."""
     if act.action == "copy" and act.detail is not None:
-        return Act(act.actor, act.detail, act.targets)
+        return Act(act.actor, act.detail, act.targets, act.copied_option, act.copied_detail)
     return act
 
 

@@ -55,8 +55,9 @@ def after_night(night: Night) -> None:
         if silence.announced and second_day and state.players[silence.player].alive:
             night.event("silenced", player=silence.player, cause=silence.cause, again=True)
     out.silenced = sorted({s.player for s in state.silenced_on(night.next_day)}, key=seat.__getitem__)
+    # RULINGS.md: the prosecutor lifts every defense the player holds for the coming day
     state.defended = night.defenses - night.prosecuted
-    state.killer_defenses = _handsome_killers(night, fatal)
+    state.killer_defenses = _handsome_killers(night, fatal) - night.prosecuted
     state.marks_for_day = dict(night.marks)
     state.self_accused = set(night.self_accused)
     state.delayed = dict(night.new_delayed)
@@ -78,10 +79,10 @@ def _night_reveal(night: Night, name: str, attacks: list[Attack]) -> bool:
     """RULINGS.md: every death reveals the role while more than 10 are alive (a sniper's victims never);
     at 10 or fewer only the bloody kill (always), the commissar's kill (50%) and the handsome do."""
     role = ROLES[night.state.players[name].role]
+    if all(a.source == "sniper" for a in attacks):
+        return False  # RULINGS.md: the sniper's "never revealed" beats the handsome's "always"
     if role.always_revealed:
         return True
-    if all(a.source == "sniper" for a in attacks):
-        return False
     if night.alive_at_start > REVEAL_THRESHOLD:
         return True
     if any(a.kind in ("bloody", "bloody_visitor") for a in attacks):

@@ -58,7 +58,28 @@ TEMPLATES = {t.id: t for t in (
     Template("group_side_count", ("players", "side", "op", "n"),
              {"ru": "Среди {players} игроков стороны {side}: {op} {n}?",
               "en": "Among {players}, players of {side}: {op} {n}?"}),
+    # "с числом игроков мужского/женского пола в игре": offered only where players gave their sex
+    Template("sex_count", ("sex", "op", "n"),
+             {"ru": "Живых игроков пола {sex}: {op} {n}?", "en": "Living players of sex {sex}: {op} {n}?"}),
 )}
+SEXES = ("m", "f")
+
+
+def offered(state: GameState) -> list[str]:
+    """The templates the mafia may use in this game: by sex only where some player gave his sex."""
+    known_sex = any(p.sex is not None for p in state.players.values())
+    return [t for t in TEMPLATES if t != "sex_count" or known_sex]
+
+
+def fields(state: GameState, template: str) -> dict[str, list[Any]]:
+    """For each argument of a template, the values it may take (`players`: any four or more of them)."""
+    roles = sorted({p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()})
+    domains: dict[str, list[Any]] = {
+        "side": list(SIDES), "a": list(SIDES), "b": list(SIDES), "op": list(OPS),
+        "n": list(range(len(state.players) + 1)), "role": roles, "player": list(state.players),
+        "players": list(state.players), "sex": list(SEXES),
+    }
+    return {arg: domains[arg] for arg in TEMPLATES[template].args}
 
 
 def parse(template: str | None, detail: str | None) -> tuple[Template, dict[str, Any]]:
@@ -76,7 +97,7 @@ def parse(template: str | None, detail: str | None) -> tuple[Template, dict[str,
 
 def validate(state: GameState, template: str | None, detail: str | None) -> None:
     """Refuses a question the rules forbid, with the reason; what is left can be answered."""
-    _, args = parse(template, detail)
+    spec, args = parse(template, detail)
     for key in ("side", "a", "b"):
         if key in args and args[key] not in SIDES:
             raise RuleViolation("council_side", side=args[key], choices=", ".join(SIDES))
@@ -88,6 +109,10 @@ def validate(state: GameState, template: str | None, detail: str | None) -> None
         present = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
         if args["role"] not in ROLES or args["role"] not in present:
             raise RuleViolation("council_role", role=str(args["role"]))
+    if spec.id not in offered(state):
+        raise RuleViolation("council_sex_unknown")
+    if "sex" in args and args["sex"] not in SEXES:
+        raise RuleViolation("council_sex", sex=str(args["sex"]))
     if "player" in args and args["player"] not in state.players:
         raise RuleViolation("unknown_player", name=str(args["player"]))
     if "players" in args:
@@ -127,6 +152,8 @@ def answer(state: GameState, template: str | None, detail: str | None,
         return (args["role"], args["player"]) in state.last_visits
     if spec.id == "girl_blocked_active":
         return state.girl_blocked_active
+    if spec.id == "sex_count":
+        return op(sum(1 for p in living if p.sex == args["sex"]), args["n"])
     group = {str(n) for n in args["players"]}
     return op(sum(1 for p in living if p.name in group and _side(state, p) == args["side"]), args["n"])
 

@@ -65,8 +65,9 @@ def gallows(state: GameState, doomed: str) -> tuple[list[str], list[str]]:
         if fan is not None:
             return ([], [fan]) if fan in defended else ([fan], [])
     mark = state.marks_for_day.get(doomed)
-    if state.players[doomed].role == "rake" and mark is not None and state.players[mark].alive:
-        pair = [doomed, mark]
+    if mark is not None and state.players[mark].alive:  # the rake's mark, or a joker's who copied it
+        # RULINGS.md: the handsome is never hanged, as the rake's mark neither: the rake hangs alone
+        pair = [doomed] if ROLES[state.players[mark].role].unhangable else [doomed, mark]
         return [p for p in pair if p not in defended], [p for p in pair if p in defended]
     if doomed in defended:
         return [], [doomed]

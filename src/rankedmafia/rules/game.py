@@ -11,8 +11,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rankedmafia.rules import day, night, victory
-from rankedmafia.rules.abilities import available_actions, next_boss
+from rankedmafia.rules.abilities import available_actions, copyable_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
+from rankedmafia.rules.choices import Choice, choices_for
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, PhaseResult, Player
 from rankedmafia.rules.roles import ROLES
@@ -57,6 +58,7 @@ class Game:
         self.state.alive_at_start = len(players)
         self.results: list[PhaseResult] = []
         self.commands: list[dict[str, Any]] = []
+        self._told: tuple[tuple[int, str], list[str]] | None = None  # the reanimator's list, while it holds
 
     # --- reading ----------------------------------------------------------------------------------
     @property
@@ -76,6 +78,10 @@ class Game:
 
     def alive(self) -> list[str]:
         return [p.name for p in self.state.players.values() if p.alive]
+
+    def sexes(self) -> dict[str, str]:
+        """The sex of each player who gave it (public, like the nicknames): for the texts' agreement."""
+        return {p.name: p.sex for p in self.state.players.values() if p.sex is not None}
 
     def winners(self) -> list[str]:
         return victory.winners(self.state, self.state.winner)
@@ -126,7 +132,9 @@ class Game:
         if self.phase.kind is not PhaseKind.NIGHT or self.over:
             return []
         waiting = self.follow_up()
-        return night.Night(self.state, dry_run=True, without=waiting[0] if waiting else None).resolve().deaths
+        if waiting:
+            return list(self._told_deaths(waiting[0]))
+        return night.Night(self.state, dry_run=True).resolve().deaths
 
     def setup_roles(self) -> list[str]:
         """The roles dealt in this game, sorted: public in a forum game (the host announces the setup)."""
@@ -143,43 +151,57 @@ class Game:
         if action == "copy":
             return sorted(set(self.setup_roles()) - {"joker"})
         if action == "ask":
-            return sorted(council.TEMPLATES)
+            return sorted(council.offered(self.state))
         return []
 
     def copy_actions(self, role: str) -> list[str]:
         """The actions a joker may use when he copies this role."""
-        spec = ROLES.get(role)
-        if spec is None:
-            return []
-        actions = spec.actions + (BOSS_ACTIONS if spec.ranked else ())
-        return [a.id for a in actions if a.option is None]
+        return [a.id for a in copyable_actions(role)]
+
+    def copyable(self, role: str) -> tuple[Action, ...]:
+        """The actions a joker may use when he copies this role, with their limits (public)."""
+        return copyable_actions(role)
 
     def votes(self) -> dict[str, str]:
         """Today's votes so far, voter -> candidate or BLUE: public, as forum votes are."""
         return dict(self.state.votes) if self.phase.kind is PhaseKind.DAY else {}
 
+    def choices(self, name: str) -> tuple[Choice, ...]:
+        """Every action this player may send now, with exactly the targets and options the engine
+        accepts (if he has sent one already: what he may send instead once he withdraws it). Empty by
+        day, when he is dead, and once the game is over."""
+        player = self.state.player(name)
+        if self.over or not player.alive or self.phase.kind is not PhaseKind.NIGHT:
+            return ()
+        return choices_for(self.state, name, available_actions(self.state, player),
+                           lambda act: self._validate(act, resend=True))
+
     def check(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
-              detail: str | None = None) -> RuleViolation | None:
+              detail: str | None = None, copied_option: str | None = None,
+              copied_detail: str | None = None) -> RuleViolation | None:
         """Whether `submit` would accept this action, without sending it (for bots and forms)."""
         try:
-            self._validate(Act(actor, action, tuple(targets), option, detail))
+            self._validate(Act(actor, action, tuple(targets), option, detail, copied_option, copied_detail))
         except RuleViolation as error:
             return error
         return None
 
     # --- commands ---------------------------------------------------------------------------------
     def submit(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
-               detail: str | None = None) -> None:
+               detail: str | None = None, copied_option: str | None = None,
+               copied_detail: str | None = None) -> None:
         """Send a night action. Refused with a RuleViolation if the actor could know it breaks a rule.
 
         `option` is heal_from's side or role, the joker's copied role, the Council question's template;
-        `detail` is the joker's copied action or the question's arguments (JSON)."""
-        act = Act(actor, action, tuple(targets), option, detail)
+        `detail` is the joker's copied action or the question's arguments (JSON); `copied_option` and
+        `copied_detail` are the option and detail of the action a joker copies."""
+        act = Act(actor, action, tuple(targets), option, detail, copied_option, copied_detail)
         self._validate(act)
         self.state.acts[actor] = act
+        fields = {"option": option, "detail": detail, "copied_option": copied_option,
+                  "copied_detail": copied_detail}
         self.commands.append({"type": "act", "actor": actor, "action": action, "targets": list(act.targets),
-                              **({"option": option} if option is not None else {}),
-                              **({"detail": detail} if detail is not None else {})})
+                              **{key: value for key, value in fields.items() if value is not None}})
 
     def withdraw(self, actor: str) -> None:
         """Take back tonight's action, so that another may be sent."""
@@ -224,7 +246,7 @@ class Game:
         kind = command.get("type")
         if kind == "act":
             self.submit(command["actor"], command["action"], command.get("targets", ()), command.get("option"),
-                        command.get("detail"))
+                        command.get("detail"), command.get("copied_option"), command.get("copied_detail"))
         elif kind == "withdraw":
             self.withdraw(command["actor"])
         elif kind == "vote":
@@ -266,13 +288,14 @@ class Game:
                 set(memory.targets) & set(act.targets)):
             raise RuleViolation("repeat_target", action=act.action, name=act.targets[0])
 
-    def _validate(self, act: Act) -> None:
+    def _validate(self, act: Act, resend: bool = False) -> None:
+        """Refuses what the actor could know breaks a rule. `resend`: as if he had not acted yet."""
         self._expect(PhaseKind.NIGHT)
         state = self.state
         player = state.player(act.actor)
         if not player.alive:
             raise RuleViolation("dead_actor", name=act.actor)
-        if act.actor in state.acts:
+        if act.actor in state.acts and not resend:
             raise RuleViolation("already_acted", name=act.actor, action=state.acts[act.actor].action)
         spec = next((a for a in available_actions(state, player) if a.id == act.action), None)
         if spec is None:
@@ -295,3 +318,20 @@ class Game:
             self._no_repeat(player, act)
         if spec.check is not None:
             spec.check(state, player, act)
+        if spec.after_everyone:
+            self._on_the_list(act)
+
+    def _on_the_list(self, act: Act) -> None:
+        """RULINGS.md: the reanimator "may revive only a player on the list he was told; any other target
+        is refused" — the list of tonight's dead with everyone else's actions as sent."""
+        told = self._told_deaths(act.actor)
+        for target in act.targets:
+            if target not in told:
+                raise RuleViolation("revive_not_dead", name=target)
+
+    def _told_deaths(self, reanimator: str) -> list[str]:
+        key = (len(self.commands), reanimator)
+        if self._told is None or self._told[0] != key:
+            deaths = night.Night(self.state, dry_run=True, without=reanimator).resolve().deaths
+            self._told = (key, deaths)
+        return self._told[1]

@@ -52,6 +52,8 @@ class Act:
     targets: tuple[str, ...] = ()
     option: str | None = None
     detail: str | None = None  # the joker's copied action; the Council question's arguments
+    copied_option: str | None = None  # the joker's copy: the copied action's own option (heal_from's role,
+    copied_detail: str | None = None  # the Council's template) and detail (the question's arguments)
 
 
 @dataclass(slots=True)

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -28,6 +29,7 @@ from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
 from rankedmafia.rules.state import GameState
 
 BLOODY_VISITOR_TIERS = (BlockTier.ALCOHOLIC, BlockTier.MAFIA, BlockTier.TOWN)
+BLOCK_LAYERS = ((BlockTier.ALCOHOLIC,), (BlockTier.MAFIA, BlockTier.TOWN), (BlockTier.WEAK,))
 UNSTOPPABLE = ("dandelion",)  # attacks no heal or guard prevents
 STAGES = tuple(Stage)
 
@@ -60,6 +62,7 @@ class Night:
         self.voided: set[str] = set()
         self.cancelled: set[str] = set()  # killers shot down before acting
         self.bloody_visitors: dict[str, list[str]] = {}
+        self.carried: set[str] = set()  # the alcoholic's victims of last night, whose deed is done tonight
         self.guarded: dict[str, str] = {}  # target -> cop
         self.heals: dict[str, str] = {}  # target -> doctor
         self.heals_from: list[tuple[str, str]] = []  # (doctor, source)
@@ -140,10 +143,9 @@ class Night:
                 break
             logged: dict[str, Any] = {"type": "action", "to": "host", "actor": act.actor, "action": act.action,
                                       "targets": list(act.targets)}
-            if act.option is not None:
-                logged["option"] = act.option
-            if act.detail is not None:
-                logged["detail"] = act.detail
+            extra = {"option": act.option, "detail": act.detail, "copied_option": act.copied_option,
+                     "copied_detail": act.copied_detail}
+            logged.update({key: value for key, value in extra.items() if value is not None})
             self.out.events.append(logged)
         self.steps = self._plan()
         self.blocked = self._settle_blocks()
@@ -210,6 +212,7 @@ class Night:
 
     def _delayed_steps(self) -> list[Step]:
         steps = []
+        self.carried = {p for p in self.state.delayed if self.state.players[p].alive}
         for performer, act in self.state.delayed.items():
             if self.state.players[performer].alive:
                 spec = abilities.delayed_spec(self.state, act)
@@ -232,17 +235,24 @@ class Night:
         return steps
 
     def _settle_blocks(self) -> set[str]:
+        """The alcoholic's drink first (it beats every block), then the mafia's and the town's blocks
+        together (the blackmailer's and thug's win only a mutual block with a girl or cop), then the weak."""
         blocked: set[str] = set()
         blockers = [s for s in self.steps if s.spec.block_tier is not None]
-        for tier in sorted({s.spec.block_tier for s in blockers if s.spec.block_tier is not None}):
+        tiers = {s.performer: s.spec.block_tier for s in blockers}
+        for layer_tiers in BLOCK_LAYERS:
             layer = {s.performer: s.act.targets[0] for s in blockers
-                     if s.spec.block_tier is tier and s.performer not in blocked}
-            effective = _effective_blocks(layer)
+                     if s.spec.block_tier in layer_tiers and s.performer not in blocked}
+            if not layer:
+                continue
+            effective = _effective_blocks(layer, _mutual_losers(layer, tiers))
             for blocker, target in effective.items():
                 # an effective equal is not stopped by the block it meets: both take effect
                 if target in effective:
                     continue
-                if tier is BlockTier.WEAK and not self._weak_block_takes(blocker, target):
+                if tiers.get(target) is BlockTier.ALCOHOLIC and tiers[blocker] is not BlockTier.ALCOHOLIC:
+                    continue  # "Ход Алкоголика приоритетнее блока Мента, девочки": no block stops him
+                if tiers[blocker] is BlockTier.WEAK and not self._weak_block_takes(blocker, target):
                     continue
                 blocked.add(target)
         return blocked
@@ -272,21 +282,32 @@ class Night:
                 self.voided.update(visitors)
 
     def _reanimation(self) -> None:
-        """The reanimator acts after everyone: he is told who died tonight and may revive one of them."""
+        """The reanimator acts after everyone: he is told who died tonight and may revive one of them. A
+        joker's copied revive is sent with everyone else's and takes if its target is among the dead."""
         if self.dry_run:
             return
-        for player in self.state.players.values():
-            if player.alive and any(a.after_everyone for a in ROLES[player.role].actions):
-                self._reanimate(player.name)
+        told = [p.name for p in self.state.players.values()
+                if p.alive and any(a.after_everyone for a in ROLES[p.role].actions)]
+        for name in told:
+            self._reanimate(name, told=True)
+        for step in self.steps:
+            if step.spec.after_everyone and step.performer not in told:
+                self._reanimate(step.performer, told=False)
 
-    def _reanimate(self, reanimator: str) -> None:
+    def _reanimate(self, reanimator: str, told: bool) -> None:
         deaths = Night(self.state, dry_run=True, without=reanimator).resolve().deaths
         if reanimator in deaths:
             self.cancelled.add(reanimator)  # Ruling: a reanimator killed tonight does not act
             return
-        self.out.info.append({"to": reanimator, "kind": "deaths_tonight", "targets": list(deaths)})
+        if told:
+            self.out.info.append({"to": reanimator, "kind": "deaths_tonight", "targets": list(deaths)})
         step = next((s for s in self.effective() if s.performer == reanimator and s.spec.after_everyone), None)
-        if step is not None and step.act.targets[0] in deaths:
+        if step is None or step.act.targets[0] not in deaths:
+            return
+        patient = ROLES[self.player(step.act.targets[0]).role]
+        # RULINGS.md: the revive is a heal: "не лечится" (the handsome), and the dandelion dies of any
+        # action aimed at him
+        if not patient.unhealable and not patient.dies_of_any_action:
             self.revives[step.act.targets[0]] = reanimator
 
     def _after_kills(self) -> None:
@@ -360,24 +381,43 @@ class Night:
         self.state.girl_blocked_active = girl_blocked_active
 
     def _remember(self) -> None:
-        sent = {step.sent.actor: step.spec for step in self.steps if step.sent is not None}
-        for act in self.state.acts.values():
-            treated = frozenset(self.treated.get(act.actor, ()))
-            if act.action == "heal":
-                treated |= {act.targets[0]}
-            self.state.memory[act.actor] = Memory(self.number, act.action, act.targets, act.option, act.detail,
-                                                  treated)
-            spec = sent.get(act.actor)
+        """Each actor's deed of the night, for tomorrow's limits: what he sent (RULINGS.md: the limits
+        compare with what he sent, blocked or not), or the deed the alcoholic carried over to tonight,
+        which replaces it. `treated`: whom his heals really covered."""
+        done = {s.performer: s for s in self.effective()}
+        deeds = dict(self.state.acts)
+        for step in self.steps:
+            if step.performer in self.carried and step.sent is not None:
+                deeds[step.performer] = step.sent  # the drunk player's one action tonight
+        sent = {step.performer: step.spec for step in self.steps if step.sent is not None}
+        for actor, act in deeds.items():
+            treated = set(self.treated.get(actor, ()))
+            deed = done.get(actor)
+            if deed is not None and deed.act.action == "heal":
+                treated.add(deed.act.targets[0])
+            self.state.memory[actor] = Memory(self.number, act.action, act.targets, act.option, act.detail,
+                                              frozenset(treated))
+            spec = sent.get(actor)
             if spec is not None and spec.on_sent is not None:
                 spec.on_sent(self.state, act)
 
 
-def _effective_blocks(layer: dict[str, str]) -> dict[str, str]:
-    """Blocks of one tier: a blocker blocked by an effective equal does not block; blocks that meet in a
-    circle (the girl and the cop at each other) all take effect."""
+def _mutual_losers(layer: dict[str, str], tiers: dict[str, BlockTier | None]) -> set[str]:
+    """RULINGS.md: "при взаимном блоке" the blackmailer's or thug's block stands and the girl or cop who
+    blocks him back is the one blocked; her block on him does not count."""
+    return {blocker for blocker, target in layer.items()
+            if tiers[blocker] is BlockTier.TOWN and tiers.get(target) is BlockTier.MAFIA
+            and layer.get(target) == blocker}
+
+
+def _effective_blocks(layer: dict[str, str], losers: AbstractSet[str] = frozenset()) -> dict[str, str]:
+    """Blocks of one layer: a blocker blocked by an effective blocker does not block; blocks that meet in
+    a circle (the girl and the cop at each other) all take effect. `losers` block back in a mutual block
+    they lose: their block does not count against the one they meet."""
     attackers: dict[str, list[str]] = {}
     for blocker, target in layer.items():
-        attackers.setdefault(target, []).append(blocker)
+        if blocker not in losers:
+            attackers.setdefault(target, []).append(blocker)
     status: dict[str, bool] = {}
     undecided = set(layer)
     while undecided:

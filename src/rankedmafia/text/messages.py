@@ -56,6 +56,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "deaths_tonight": "Этой ночью убиты: {names}.",
         "deaths_tonight_none": "Этой ночью никто не убит.",
         "clan_card": "Ваш клан: {members}.",
+        # the feminine forms, for a player who gave her sex (the masculine ones stand otherwise)
+        "death_f": "Этой ночью погибла {player}.",
+        "death_role_f": "Этой ночью погибла {player}. Ее роль: {role}.",
+        "silenced_f": "Сегодня {player} лишена возможности голосовать",
+        "tortured_f": "{player} замучена маньяком.",
+        "hanged_f": "По итогам голосования повешена {player}.",
+        "hanged_role_f": "По итогам голосования повешена {player}. Ее роль: {role}.",
+        "defended_f": "Обреченная {player} отмазана, и сегодня не вешается никто.",
+        "unhangable_f": "Обреченная {player} не вешается, и сегодня не вешается никто.",
+        "witness_f": "Игрока {target} этой ночью пыталась убить {killer}.",
+        "peek_none_f": "{target} этой ночью ничего не делала.",
     },
     "en": {
         "night_title": "Night {number}: the results",
@@ -113,5 +124,12 @@ MESSAGES: dict[str, dict[str, str]] = {
 LANGUAGES = tuple(MESSAGES)
 
 
-def message(lang: str, key: str) -> str:
-    return MESSAGES.get(lang, MESSAGES["ru"])[key]
+FEMININE = "_f"  # the suffix of a message's feminine form
+
+
+def message(lang: str, key: str, sex: str | None = None) -> str:
+    """A message in `lang`; its feminine form when the subject is a woman and the language has one."""
+    catalogue = MESSAGES.get(lang, MESSAGES["ru"])
+    if sex == "f":
+        return catalogue.get(key + FEMININE, catalogue[key])
+    return catalogue[key]

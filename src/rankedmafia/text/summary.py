@@ -14,16 +14,27 @@ ORDER = {"votes": 0, "death": 1, "hanged": 1, "defended": 1, "unhangable": 1, "n
          "exposed": 2, "serum": 3, "interview": 4, "tortured": 5, "silenced": 6, "victory": 9}
 
 
+# The field whose player a message's words agree with, for messages that have a feminine form.
+SUBJECT = {"witness": "killer"}
+
+
 class Renderer:
-    def __init__(self, lang: str = "ru", fmt: Format | str = Format.TEXT) -> None:
+    """`sexes`: the players' sex where they gave it (name -> "m" | "f"), for the Russian agreement
+    ("Сегодня Маша лишена возможности голосовать"); the masculine forms stand otherwise."""
+
+    def __init__(self, lang: str = "ru", fmt: Format | str = Format.TEXT,
+                 sexes: Mapping[str, str | None] | None = None) -> None:
         self.lang = lang
         self.fmt = Format(fmt)
         self._em = emphasis(self.fmt)
+        self.sexes = dict(sexes or {})
 
     def say(self, key: str, **fields: Any) -> str:
+        subject = fields.get(SUBJECT.get(key, "player"), fields.get("target"))
+        sex = self.sexes.get(str(subject)) if subject is not None else None
         names = {k: self._em(str(v)) if k in ("player", "target", "killer", "a", "b") else v
                  for k, v in fields.items()}
-        return message(self.lang, key).format(**names)
+        return message(self.lang, key, sex).format(**names)
 
     def role(self, role_id: str, genitive: bool = False) -> str:
         return role_name(role_id, self.lang, genitive)

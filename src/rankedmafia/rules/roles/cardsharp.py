@@ -28,10 +28,11 @@ def _peek(night: Night, act: Act) -> None:
 
 def _seen(night: Night, target: str) -> str:
     """What he sees the player do tonight: the action sent, or "none" (a ranked mafioso who is not the
-    boss "did nothing", whatever he sent)."""
+    boss "did nothing", whatever he sent; RULINGS.md: the peek sees the world after blocks, so a blocked
+    player did nothing too)."""
     from rankedmafia.rules.roles import ROLES
 
-    step = night.step_of(target)
+    step = next((s for s in night.effective() if s.performer == target), None)
     if step is None or (ROLES[night.state.players[target].role].ranked and not night.state.is_boss(target)):
         return "none"
     return (step.sent or step.act).action

@@ -32,9 +32,16 @@ def is_quarry(state: GameState, target: str, quarry: str) -> bool:
     return state.players[target].role == quarry
 
 
+def commission(state: GameState, name: str) -> tuple[str, str]:
+    """The side he works for and his quarry. Ruling: a joker who copies the investigation seeks the
+    quarry of the detective dealt in this game (the first by seat), and on a find learns who heads that
+    detective's side, as the detective would."""
+    return state.detective.get(name) or next(iter(state.detective.values()))
+
+
 def _investigate(night: Night, act: Act) -> None:
     state = night.state
-    side, quarry = state.detective[act.actor]
+    side, quarry = commission(state, act.actor)
     target = act.targets[0]
     if is_quarry(state, target, quarry):
         night.inform(act.actor, "investigate", "found", target=target, employer=head_of(state, side))

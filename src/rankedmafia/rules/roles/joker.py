@@ -16,8 +16,7 @@ if TYPE_CHECKING:
 
 
 def _copy_limits(state: GameState, player: Player, act: Act) -> None:
-    from rankedmafia.rules.abilities import copied_spec
-    from rankedmafia.rules.roles import ROLES
+    from rankedmafia.rules.abilities import copied_spec, copyable_actions, resolved_act
 
     in_setup = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
     if act.option not in in_setup or act.option == "joker":
@@ -25,14 +24,18 @@ def _copy_limits(state: GameState, player: Player, act: Act) -> None:
     spec = copied_spec(state, act)
     if spec is None:
         raise RuleViolation("no_such_action", name=player.name, role=act.option or "", action=act.detail or "")
-    if spec.option is not None:
-        raise RuleViolation("joker_option", action=spec.id)
+    if spec.option is not None and act.copied_option is None:
+        raise RuleViolation("missing_option", action=spec.id, option=spec.option)
+    if spec.option is None and act.copied_option is not None:
+        raise RuleViolation("unexpected_option", action=spec.id)
     least, most = spec.targets
     if not least <= len(act.targets) <= most:
         raise RuleViolation("target_count", action=spec.id, least=least, most=most, got=len(act.targets))
-    original = ROLES[act.option or ""].action(spec.id)
+    if not spec.self_target and act.actor in act.targets:
+        raise RuleViolation("self_target", action=spec.id)
+    original = next((a for a in copyable_actions(act.option or "") if a.id == spec.id), None)
     if original is not None and original.check is not None:
-        original.check(state, player, Act(act.actor, spec.id, act.targets))
+        original.check(state, player, resolved_act(act))
     memory = state.memory.get(player.name)
     if memory is not None and memory.night == state.phase.number - 1 and memory.action == "copy":
         if memory.option == act.option:

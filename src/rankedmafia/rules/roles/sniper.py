@@ -20,6 +20,8 @@ def _kill(night: Night, act: Act) -> None:
 
 
 def _pre_emptive_shot(night: Night, sniper: Player) -> None:
+    from rankedmafia.rules.roles import ROLES
+
     step = next((s for s in night.effective() if s.performer == sniper.name and s.spec.id == "kill"), None)
     if step is None:
         return
@@ -27,6 +29,9 @@ def _pre_emptive_shot(night: Night, sniper: Player) -> None:
     target = step.act.targets[0]
     if killers != {target}:
         return
+    mortal_to = ROLES[night.player(target).role].mortal_to
+    if mortal_to is not None and "kill" not in mortal_to:
+        return  # RULINGS.md: he cannot pre-empt a killer his shot cannot kill (the highlander)
     night.cancelled.add(target)
     night.attacks[:] = [a for a in night.attacks if target not in a.shooters]
     night.event("pre_empted", to="host", sniper=sniper.name, killer=target)

@@ -14,7 +14,9 @@ if TYPE_CHECKING:
 
 def _check(night: Night, act: Act) -> None:
     target = act.targets[0]
-    night.inform(act.actor, "check", check_result(night.state, target), target=target)
+    # RULINGS.md: only the commissar's check shows a sniper; the vagrant's answers mafia or not mafia
+    night.inform(act.actor, "check", "mafia" if check_result(night.state, target) == "mafia" else "not_mafia",
+                 target=target)
 
 
 VAGRANT = Role(
