@@ -76,7 +76,7 @@ def own_lines(live: LiveGame, name: str) -> set[str]:
     """His own results as his view words them (the checks, the searches, the Council's answers)."""
     assert live.game is not None
     view = live.game.view(name)
-    renderer = Renderer("ru")
+    renderer = Renderer("ru", sexes={p.name: p.sex for p in live.game.players()})
     return {renderer.info_line(e) for e in view.log if e.get("type") == "info"}
 
 
@@ -118,8 +118,8 @@ def check_messages(fake: FakeTelegram, live: LiveGame, seats: dict[str, int], gr
                     continue
                 assert not ID_WORDS.search(text), f"an id to {name}: {text!r}"
                 for line in text.split("\n"):
-                    if line.startswith("🕶") or line in own:
-                        continue  # a clan mate's own words, relayed; his own results, from his view
+                    if line.startswith(OWN_WORDS) or line in own:
+                        continue  # a clan mate's words, relayed; his own choices echoed; his own results
                     leaked = {(q, r) for q, r in pairs_in(line, nicknames) if q != name} - known
                     assert not leaked, f"{name} was told {leaked} in {line!r}"
                 checked["private"] += 1

@@ -61,6 +61,8 @@ class FakeTelegram:
     def __init__(self, latency: float = 0.0) -> None:
         self.latency = latency
         self.lock = threading.RLock()
+        self.changed = threading.Condition(self.lock)  # notified at every call the bot makes
+        self._waiting: set[asyncio.Future[None]] = set()  # long polls to wake when an update comes
         self.users: dict[int, User] = {}
         self.admins: set[int] = set()
         self.chats: dict[int, list[Msg]] = {GROUP_ID: []}
@@ -124,8 +126,15 @@ class FakeTelegram:
             await asyncio.sleep(self.latency)
         with self.lock:
             self.calls[method] = self.calls.get(method, 0) + 1
-        if method == "getupdates":
-            return web.json_response({"ok": True, "result": await self._get_updates(params)})
+        if method != "getupdates":
+            try:
+                return self._call(method, params)
+            finally:
+                with self.changed:
+                    self.changed.notify_all()
+        return web.json_response({"ok": True, "result": await self._get_updates(params)})
+
+    def _call(self, method: str, params: dict[str, str]) -> web.Response:
         handler = getattr(self, f"_m_{method}", None)
         if handler is None:
             return web.json_response({"ok": False, "error_code": 404, "description": f"Not Found: {method}"},
@@ -150,9 +159,22 @@ class FakeTelegram:
                     self.updates = [u for u in self.updates if u["update_id"] >= offset]
                 ready = self.redelivered + self.updates[:limit]
                 self.redelivered = []
-            if ready or time.monotonic() >= end:
+            left = end - time.monotonic()
+            if ready or left <= 0:
                 return ready
-            await asyncio.sleep(0.01)
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._waiting.add(waiter)
+            try:
+                await asyncio.wait_for(waiter, left)
+            except TimeoutError:
+                pass
+            finally:
+                self._waiting.discard(waiter)
+
+    def _wake(self) -> None:
+        for waiter in list(self._waiting):
+            if not waiter.done():
+                waiter.set_result(None)
 
     # --- Bot API methods --------------------------------------------------------------------------
     def _bot_user(self) -> dict[str, Any]:
@@ -226,7 +248,7 @@ class FakeTelegram:
 
     def _m_answercallbackquery(self, params: dict[str, str]) -> bool:
         with self.lock:
-            self.answers.append(params)
+            self.answers.append({**params, "at": time.monotonic()})
         return True
 
     def _m_deletemessage(self, params: dict[str, str]) -> bool:
@@ -262,14 +284,19 @@ class FakeTelegram:
     def _push(self, update: dict[str, Any]) -> dict[str, Any]:
         with self.lock:
             update["update_id"] = self.next_update
+            update["at"] = time.monotonic()  # when it was sent (not part of the Bot API: a test's clock)
             self.next_update += 1
             self.updates.append(update)
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._wake)
         return update
 
     def replay(self, update: dict[str, Any]) -> None:
         """Deliver an update once more, with the same id (Telegram's redelivery)."""
         with self.lock:
             self.redelivered.append(update)
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._wake)
 
     def say(self, user_id: int, chat_id: int, text: str) -> dict[str, Any]:
         with self.lock:
@@ -306,7 +333,8 @@ class FakeTelegram:
             value = predicate()
             if value:
                 return value
-            time.sleep(0.02)
+            with self.changed:
+                self.changed.wait(min(0.05, max(0.0, end - time.monotonic())))
         with self.lock:
             tail = [m.text[:80] for chat, ms in self.chats.items() if chat < 0 for m in ms[-3:]]
         raise AssertionError(f"timed out waiting for {what or predicate}; the groups end with {tail}")

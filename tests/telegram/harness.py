@@ -50,20 +50,17 @@ class BotProcess:
         command = [sys.executable, "-m", "rankedmafia.cli", "telegram", "--api-url", self.fake.url,
                    "--data", str(self.data), *self.args]
         self.log = open(self.data.parent / "bot.log", "ab")  # noqa: SIM115
+        polls = self.fake.calls.get("getupdates", 0)
         self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        self.fake.wait(lambda: self.fake.calls.get("getupdates", 0) > self._polls, 30, "the bot polling")
+        self.fake.wait(lambda: self.fake.calls.get("getupdates", 0) > polls, 60, "the bot polling")
         return self
-
-    @property
-    def _polls(self) -> int:
-        return getattr(self, "_seen_polls", 0)
 
     def kill(self) -> None:
         """SIGKILL: no goodbye, no flush."""
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
-        self._seen_polls = self.fake.calls.get("getupdates", 0)
+        self.log.close()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -94,6 +91,12 @@ def load(data: Path, group_id: int, database: str | None = None) -> tuple[LiveGa
 
 
 TABLES = itertools.count()
+
+
+def preset_players(name: str) -> int:
+    from rankedmafia.setup import preset
+
+    return preset(name).players
 
 
 @dataclass

@@ -349,7 +349,8 @@ def night_open(live: LiveGame, name: str) -> None:
         raise Refusal("resolving")
 
 
-def act_build(name: str, action: str, targets: list[str], option: str | None, detail: str | None = None) -> Build:
+def act_build(name: str, action: str, targets: list[str], option: str | None, detail: str | None = None,
+              copied_option: str | None = None, copied_detail: str | None = None) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
         night_open(live, name)
@@ -367,6 +368,10 @@ def act_build(name: str, action: str, targets: list[str], option: str | None, de
             body["option"] = option
         if detail is not None:
             body["detail"] = detail
+        if copied_option is not None:  # the joker's copied action's own option and question
+            body["copied_option"] = copied_option
+        if copied_detail is not None:
+            body["copied_detail"] = copied_detail
         step(live, out, "act", body, now)
         settle(live, out, now)
         return out

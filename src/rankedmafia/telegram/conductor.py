@@ -42,7 +42,6 @@ from rankedmafia.telegram.store import ChatRow, Key, TgGame, TgSeat, TgStore
 from rankedmafia.telegram.texts import action_name, clock, esc, refusal, say
 from rankedmafia.text.reference import entries
 from rankedmafia.text.roles import role_name, side_name
-from rankedmafia.text.summary import Renderer
 
 log = logging.getLogger("rankedmafia.telegram")
 ABOUT = {entry.role.id: entry.paragraph for entry in entries()}
@@ -435,7 +434,7 @@ class Conductor:
         and messages to close (a finished sign-up, a finished vote)."""
         g = live.game
         assert g is not None
-        renderer = Renderer(lang)
+        renderer = forms.renderer(live, lang)
         group: list[Post] = []
         private: dict[str, list[Post]] = {name: [] for name in seats}
         closing: list[tuple[int, int, str]] = []
@@ -535,7 +534,7 @@ class Conductor:
         """His own results of a finished phase: the info entries and private events of his view."""
         assert live.game is not None
         view = live.game.view(name)
-        renderer = Renderer(lang)
+        renderer = forms.renderer(live, lang)
         out = []
         for event in view.log:
             to = event.get("to")

@@ -35,6 +35,12 @@ class Screen:
     rows: list[list[Button]] = field(default_factory=list)
 
 
+def renderer(live: LiveGame, lang: str) -> Renderer:
+    """The text layer's renderer, with the sex each player gave (for the Russian agreement)."""
+    game = live.game
+    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None)
+
+
 def rows(buttons: list[Button], width: int = 2) -> list[list[Button]]:
     return [buttons[i:i + width] for i in range(0, len(buttons), width)]
 
@@ -113,7 +119,7 @@ def night_screen(live: LiveGame, name: str, state: State, lang: str) -> Screen:
     asked = name in live.pending()
     head = say(lang, "panel", n=number)
     if asked:
-        deaths = Renderer(lang).info_line({"kind": "deaths_tonight", "targets": live.tentative()})
+        deaths = renderer(live, lang).info_line({"kind": "deaths_tonight", "targets": live.tentative()})
         head = say(lang, "asked", deaths=esc(deaths), deadline=_clock(live.deadline))
     sent = game.view(name).sent
     if sent is not None and "action" in sent and not state:
