@@ -52,6 +52,8 @@ def press_through_night(fake: Any, table: Any, rng: random.Random, latencies: li
                         until: float) -> int:
     """Each player with a keyboard presses to a sent action; one press in flight for the game."""
     presses = 0
+    fake.wait(lambda: table.group_text("Ночь 1"), 60, "night 1")
+    time.sleep(1.0)  # the night's keyboards follow the group's post
     for user_id in table.ids.values():
         for _ in range(12):
             if time.monotonic() > until:
@@ -130,7 +132,7 @@ def main() -> None:
     print(f"machine: {platform.processor() or platform.machine()}, python {platform.python_version()}")
     print(f"{presses} presses in {took:.1f} s ({presses / took:.0f}/s), {args.games} games at once")
     print(f"press -> answer: p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
-          f"mean {statistics.fmean(ms):.1f} ms")
+          f"mean {statistics.fmean(ms or [0.0]):.1f} ms")
     print(f"bare getMe round trip: p50 {percentile(base, 0.5):.2f} ms, p99 {percentile(base, 0.99):.2f} ms")
 
 

@@ -106,6 +106,8 @@ class Conductor:
         self._dirty: set[str] = set()
         self._running: dict[str, asyncio.Task[None]] = {}
         self._chats: dict[int, ChatRow] = {}
+        self._games: dict[str, TgGame] = {}
+        self._seats: dict[str, list[TgSeat]] = {}
         self._tally: dict[str, str] = {}  # the text last put on a game's sign-up or vote message
         self._markups: dict[str, InlineKeyboardMarkup] = {}  # the buttons under it
         service.hub.listen(self.nudge)
@@ -211,6 +213,16 @@ class Conductor:
         assert markup is not None
         return markup
 
+    async def seats_of(self, game_id: str, fixed: bool) -> list[TgSeat]:
+        """A game's seats; remembered once the game runs (nobody joins then; the count of misses read from
+        here is only for the house rule, which writes its own)."""
+        found = self._seats.get(game_id)
+        if found is None:
+            found = await self.tg.seats(game_id)
+            if fixed:
+                self._seats[game_id] = found
+        return found
+
     async def _tg_game(self, game_id: str) -> TgGame:
         game = await self.tg.game(game_id)
         if game is None:
@@ -287,13 +299,17 @@ class Conductor:
                     nickname: str, is_admin: Callable[[], Any]) -> Answer:
         """A button: checked for its owner and its phase, taken once, then acted on."""
         buttons = key.data.get("buttons", [])
-        game = await self.tg.game(key.game_id)
+        kind = key.data.get("kind")
+        game = self._games.get(key.game_id) if kind in ("night", "vote") else None
+        if game is None:
+            game = await self.tg.game(key.game_id)
+            if game is not None:
+                self._games[key.game_id] = game  # its group and opener do not change
         lang = "ru" if game is None else await self.lang(game.chat_id)
         if game is None or not 0 <= index < len(buttons):
             return Answer(say(lang, "stale"))
         if key.user_id is not None and key.user_id != user_id:
             return Answer(say(lang, "not_yours"), alert=True)
-        kind = key.data.get("kind")
         state: dict[str, Any] = buttons[index]
         if kind == "lobby":
             if state.get("do") != "begin":
@@ -348,7 +364,7 @@ class Conductor:
         return answer
 
     async def vote(self, user_id: int, game: TgGame, key: Key, state: dict[str, Any], lang: str) -> Answer:
-        seat = next((s for s in await self.tg.seats(game.game_id) if s.user_id == user_id), None)
+        seat = next((s for s in await self.seats_of(game.game_id, True) if s.user_id == user_id), None)
         if seat is None:
             return Answer(say(lang, "stranger"), alert=True)
         live = await self.service.get(game.game_id)
@@ -400,7 +416,7 @@ class Conductor:
                 return
             lang = await self.lang(game.chat_id)
             live = await self.service.get(game_id)
-            seats = {s.name: s for s in await self.tg.seats(game_id)}
+            seats = {s.name: s for s in await self.seats_of(game_id, live.status != "lobby")}
             progress = dict(game.progress)
             if live.status == "lobby" or live.game is None:
                 await self._sync_lobby(live, game, lang)
@@ -673,6 +689,7 @@ class Conductor:
         counted = int(progress.get("counted", 0))
         if g is None or counted >= len(g.results):
             return
+        seats = {s.name: s for s in await self.tg.seats(game.game_id)}  # the counts as stored
         acted: list[set[str]] = [set()]
         for command in g.commands:
             if command["type"] == "resolve":

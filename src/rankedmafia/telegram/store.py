@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from rankedmafia.store import Store
 from rankedmafia.store.schema import tg_chats, tg_games, tg_keys, tg_seats, tg_updates
@@ -64,9 +65,15 @@ def _game(r: Any) -> TgGame:
                   json.loads(r.progress), r.created_at)
 
 
+KEY_CACHE = 50_000  # keyboards remembered in memory (their rows stay the truth)
+
+
 class TgStore:
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._keys: dict[str, Key] = {}  # keyboards made or read here: a press needs no read
+        self._used: set[str] = set()
+        self._updates: set[int] = set()
 
     async def _read(self, fn: Any) -> Any:
         return await self.store._read(fn)
@@ -162,14 +169,32 @@ class TgStore:
                                                       data=json.dumps(data, ensure_ascii=False), used=0, at=at))
 
         await self._write(job)
+        self._remember(Key(key, game_id, user_id, data, False))
         return key
 
+    def _remember(self, key: Key) -> None:
+        if len(self._keys) >= KEY_CACHE:
+            self._keys.clear()
+        self._keys[key.id] = key
+
     async def key(self, key_id: str) -> Key | None:
+        found = self._keys.get(key_id)
+        if found is not None:
+            return found
         row = await self._read(lambda c: c.execute(select(tg_keys).where(tg_keys.c.id == key_id)).first())
-        return None if row is None else Key(row.id, row.game_id, row.user_id, json.loads(row.data), bool(row.used))
+        if row is None:
+            return None
+        key = Key(row.id, row.game_id, row.user_id, json.loads(row.data), bool(row.used))
+        self._remember(key)
+        return key
 
     async def use_key(self, key_id: str) -> bool:
         """Mark a one-shot keyboard pressed; False if it already was (a double press, a redelivery)."""
+        if key_id in self._used:
+            return False
+        self._used.add(key_id)
+        if len(self._used) > KEY_CACHE:
+            self._used.clear()
 
         def job(connection: Connection) -> bool:
             done = connection.execute(update(tg_keys).where(tg_keys.c.id == key_id, tg_keys.c.used == 0)
@@ -184,6 +209,11 @@ class TgStore:
     # --- updates ----------------------------------------------------------------------------------
     async def claim_update(self, update_id: int, at: float) -> bool:
         """True the first time an update is seen: Telegram redelivers, the bot acts once."""
+        if update_id in self._updates:
+            return False
+        self._updates.add(update_id)
+        if len(self._updates) > KEY_CACHE:
+            self._updates.clear()
 
         def job(connection: Connection) -> bool:
             seen = connection.execute(select(tg_updates.c.update_id).where(tg_updates.c.update_id == update_id))
@@ -192,4 +222,7 @@ class TgStore:
             connection.execute(insert(tg_updates).values(update_id=update_id, at=at))
             return True
 
-        return bool(await self._write(job))
+        try:
+            return bool(await self._write(job))
+        except IntegrityError:  # another process claimed it first
+            return False
