@@ -65,10 +65,9 @@ def press_through_night(fake: Any, table: Any, rng: random.Random, latencies: li
             if list(buttons) == ["Изменить ход"] or not all(buttons.values()):
                 break
             label = rng.choice([b for b in buttons if b != "↩️ Заново"] or list(buttons))
-            update = fake.press(user_id, msg, data=buttons[label])
-            answer = fake.wait(lambda u=update: fake.answers_for(u), 30, "an answer")[0]
+            pressed, answered = fake.press_and_wait(user_id, msg, buttons[label])
             with lock:
-                latencies.append(answer["at"] - update["at"])
+                latencies.append(answered - pressed)
             presses += 1
     return presses
 

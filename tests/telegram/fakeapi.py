@@ -63,6 +63,7 @@ class FakeTelegram:
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)  # notified at every call the bot makes
         self._waiting: set[asyncio.Future[None]] = set()  # long polls to wake when an update comes
+        self._answered: dict[str, threading.Event] = {}  # presses someone waits for (the benchmark)
         self.users: dict[int, User] = {}
         self.admins: set[int] = set()
         self.chats: dict[int, list[Msg]] = {GROUP_ID: []}
@@ -249,6 +250,9 @@ class FakeTelegram:
     def _m_answercallbackquery(self, params: dict[str, str]) -> bool:
         with self.lock:
             self.answers.append({**params, "at": time.monotonic()})
+            event = self._answered.get(params.get("callback_query_id", ""))
+        if event is not None:
+            event.set()
         return True
 
     def _m_deletemessage(self, params: dict[str, str]) -> bool:
@@ -308,15 +312,20 @@ class FakeTelegram:
             body["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
         return self._push({"message": body})
 
-    def press(self, user_id: int, msg: Msg, label: str | None = None, data: str | None = None) -> dict[str, Any]:
-        """A press of a button (by its label), or a crafted press with any callback data."""
+    def press(self, user_id: int, msg: Msg, label: str | None = None, data: str | None = None,
+              answered: threading.Event | None = None) -> dict[str, Any]:
+        """A press of a button (by its label), or a crafted press with any callback data; `answered` is set
+        when the bot answers it."""
         if data is None:
             assert label is not None
             data = msg.button(label)["callback_data"]
-        with self.lock:
-            body = {"id": f"cq{self.next_update}", "from": self._user_json(user_id), "chat_instance": "1",
+        with self.lock:  # one id per press, whatever other threads press meanwhile
+            query_id = f"cq{self.next_update}"
+            if answered is not None:
+                self._answered[query_id] = answered
+            body = {"id": query_id, "from": self._user_json(user_id), "chat_instance": "1",
                     "data": data, "message": self._message_json(msg)}
-        return self._push({"callback_query": body})
+            return self._push({"callback_query": body})
 
     # --- reading ----------------------------------------------------------------------------------
     def messages(self, chat_id: int, from_bot: bool = True) -> list[Msg]:
@@ -338,6 +347,17 @@ class FakeTelegram:
         with self.lock:
             tail = [m.text[:80] for chat, ms in self.chats.items() if chat < 0 for m in ms[-3:]]
         raise AssertionError(f"timed out waiting for {what or predicate}; the groups end with {tail}")
+
+    def press_and_wait(self, user_id: int, msg: Msg, data: str, timeout: float = 30.0) -> tuple[float, float]:
+        """Press and wait for the bot's answer (woken by it, not polling); when each happened."""
+        event = threading.Event()
+        update = self.press(user_id, msg, data=data, answered=event)
+        if not event.wait(timeout):
+            raise AssertionError("no answer to a press")
+        answer = self.answers_for(update)[0]
+        with self.lock:
+            self._answered.pop(update["callback_query"]["id"], None)
+        return update["at"], answer["at"]
 
     def answers_for(self, update: dict[str, Any]) -> list[dict[str, Any]]:
         query_id = update["callback_query"]["id"]

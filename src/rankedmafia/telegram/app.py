@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aiogram import Bot
-from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 
 from rankedmafia.live.hub import Hub
@@ -20,6 +19,7 @@ from rankedmafia.store import Store, connect
 from rankedmafia.telegram.conductor import Conductor, Timing
 from rankedmafia.telegram.handlers import build_dispatcher
 from rankedmafia.telegram.sender import Limits, Sender
+from rankedmafia.telegram.session import LeanSession
 from rankedmafia.telegram.store import TgStore
 
 log = logging.getLogger("rankedmafia.telegram")
@@ -50,7 +50,7 @@ def token_from_env() -> str:
 
 
 def make_bot(settings: BotSettings) -> Bot:
-    session = AiohttpSession(api=TelegramAPIServer.from_base(settings.api_url)) if settings.api_url else None
+    session = LeanSession(api=TelegramAPIServer.from_base(settings.api_url)) if settings.api_url else LeanSession()
     return Bot(settings.token, session=session)
 
 

@@ -57,7 +57,7 @@ def choices_now(live: LiveGame, name: str) -> list[Choice]:
         return []
     late = name in game.follow_up()
     out = []
-    for choice in legal_choices(game, name):
+    for choice in _cached_choices(live, name):
         if choice.action == "revive" and late:
             if not asked:
                 continue
@@ -69,6 +69,22 @@ def choices_now(live: LiveGame, name: str) -> list[Choice]:
             continue
         out.append(choice)
     return out
+
+
+_CHOICES: dict[tuple[str, int, int, int, str], tuple[Choice, ...]] = {}
+
+
+def _cached_choices(live: LiveGame, name: str) -> tuple[Choice, ...]:
+    """The core's choices, asked once per state of the game (a form's steps redraw without a change)."""
+    game = live.game
+    assert game is not None
+    key = (live.id, id(game), len(game.results), len(game.commands), name)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) > 10_000:
+            _CHOICES.clear()
+        found = _CHOICES[key] = legal_choices(game, name)
+    return found
 
 
 def _find(choices: list[Choice] | tuple[Choice, ...], action: str | None) -> Choice | None:
