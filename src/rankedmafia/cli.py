@@ -24,6 +24,7 @@ from rankedmafia.script import ScriptError, load_script, record, run_script
 from rankedmafia.server.cli import serve_command
 from rankedmafia.setup import new_game, preset, preset_names
 from rankedmafia.sim.cli import simulate_command
+from rankedmafia.telegram.cli import telegram_command
 from rankedmafia.text.errors import describe
 from rankedmafia.text.formats import Format, output_console
 from rankedmafia.text.roles import role_name
@@ -155,6 +156,7 @@ app.command("host")(host_command)
 app.command("votes")(votes_command)
 app.command("simulate")(simulate_command)
 app.command("serve")(serve_command)
+app.command("telegram")(telegram_command)
 
 
 @app.command()
