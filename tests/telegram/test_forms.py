@@ -79,17 +79,17 @@ def test_the_jokers_copy_step_by_step() -> None:
         if joker is None or not any(c.action == "copy" for c in game.choices(joker)):
             continue
         screen = forms.night_screen(live, joker, {}, "ru")
-        copy = next(b for row in screen.rows for b in row if b.label == "скопировать роль")
+        copy = next(b for row in screen.rows for b in row if b.label == "копировать роль")
         roles = forms.night_screen(live, joker, copy.state, "ru")
         assert roles.text == "Какую роль скопировать?"
         doctor = next(b for row in roles.rows for b in row if b.label == "доктор")
         uses = forms.night_screen(live, joker, doctor.state, "ru")
         assert "Роль «доктор»" in uses.text
-        heal_from = next(b for row in uses.rows for b in row if b.label == "лечить от")
+        heal_from = next(b for row in uses.rows for b in row if b.label == "лечить от роли")
         sources = forms.night_screen(live, joker, heal_from.state, "ru")
         source = sources.rows[0][0]
         confirm = forms.night_screen(live, joker, source.state, "ru")
-        assert confirm.text.startswith("Ваш ход: скопировать роль «доктор» — лечить от")
+        assert confirm.text.startswith("Ваш ход: копировать роль «доктор» — лечить от роли")
         send = confirm.rows[0][0].state
         action, targets, option, detail, extra = forms.to_submit(send)
         assert (action, option, detail) == ("copy", "doctor", "heal_from") and "copied_option" in extra

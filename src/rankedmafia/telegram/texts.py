@@ -9,38 +9,11 @@ from typing import Any
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.text import names
 from rankedmafia.text.errors import describe
 from rankedmafia.text.roles import role_name, side_name
 
 LANGS = ("ru", "en")
-
-# Action display names. The web keeps the same table in server/i18n.py until the shared
-# `rankedmafia.text.names` exists; this copy goes when it does.
-ACTIONS: dict[str, dict[str, str]] = {
-    "ru": {
-        "kill": "убить", "kill_intimidate": "убить и запугать", "intimidate": "запугать",
-        "ask": "спросить Совет", "interview": "интервью", "defend": "отмазать", "drink": "споить",
-        "block": "заблокировать", "check": "проверить", "heal": "лечить", "heal_from": "лечить от",
-        "serum": "сыворотка правды", "poison": "отравить", "guard": "охранять", "compare": "сравнить",
-        "mark": "отметить", "watch": "следить", "prosecute": "обвинить", "kill_bloody": "кровавое убийство",
-        "kill_quick": "быстрое убийство", "torture": "пытать", "revive": "оживить", "deliver": "доставить письмо",
-        "copy": "скопировать роль", "hire": "наняться", "investigate": "расследовать", "search": "искать",
-        "peek": "подсмотреть", "seduce": "соблазнить",
-        "bodyguard": "телохранитель", "infect": "заразить", "self_accuse": "взять вину на себя",
-        "shuffle": "перетасовать", "vote_kill": "убить по итогам голосования",
-    },
-    "en": {
-        "kill": "kill", "kill_intimidate": "kill and intimidate", "intimidate": "intimidate",
-        "ask": "ask the Council", "interview": "interview", "defend": "defend", "drink": "get drunk",
-        "block": "block", "check": "check", "heal": "heal", "heal_from": "heal from", "serum": "truth serum",
-        "poison": "poison", "guard": "guard", "compare": "compare", "mark": "mark", "watch": "watch",
-        "prosecute": "prosecute", "kill_bloody": "bloody kill", "kill_quick": "quick kill", "torture": "torture",
-        "revive": "revive", "deliver": "deliver a letter", "copy": "copy a role", "hire": "hire on",
-        "investigate": "investigate", "search": "search", "peek": "peek",
-        "seduce": "seduce", "bodyguard": "bodyguard", "infect": "infect", "self_accuse": "take the blame",
-        "shuffle": "shuffle", "vote_kill": "kill by the vote",
-    },
-}
 
 OPS = {"eq": "=", "ne": "≠", "gt": ">", "ge": "≥", "lt": "<", "le": "≤"}
 
@@ -242,7 +215,7 @@ def say(lang: str, key: str, **fields: Any) -> str:
 
 
 def action_name(action: str, lang: str) -> str:
-    return ACTIONS[lang_of(lang)].get(action) or ACTIONS["ru"].get(action) or "…"
+    return names.action_name(action, lang_of(lang))
 
 
 def option_label(action: str, value: str, lang: str) -> str:

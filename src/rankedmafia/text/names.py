@@ -51,6 +51,7 @@ ACTIONS: dict[str, dict[str, str]] = {
         "investigate": "расследовать",
         "shuffle": "перетасовать (лечит себя)",
         "peek": "подсмотреть",
+        "vote_kill": "голос клана: убить",
     },
     "en": {
         "kill": "kill",
@@ -86,6 +87,7 @@ ACTIONS: dict[str, dict[str, str]] = {
         "investigate": "investigate",
         "shuffle": "shuffle (heals himself)",
         "peek": "peek",
+        "vote_kill": "the clan's vote: kill",
     },
 }
 
