@@ -117,9 +117,6 @@ def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = No
         if to is None:
             continue
         if event.get("type") == "info":
-            if event.get("kind") == "peek" and event.get("result") not in (None, "none"):
-                # the text layer prints the peeked action's id: give it its name
-                event = {**event, "result": action_name(str(event["result"]), lang)}
             lines = [renderer.info_line(event)]
         else:
             clans = {to[5:]: [view.name]} if isinstance(to, str) and to.startswith("clan:") else {}

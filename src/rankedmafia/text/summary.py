@@ -7,6 +7,7 @@ from typing import Any
 
 from rankedmafia.text.formats import Format, emphasis, heading
 from rankedmafia.text.messages import message
+from rankedmafia.text.names import action_name
 from rankedmafia.text.roles import role_name, side_name
 
 # The order of a summary: what happened to whom first, then what the town learned, then who is silenced.
@@ -145,7 +146,7 @@ class Renderer:
         if kind == "peek":
             if e["result"] == "none":
                 return self.say("peek_none", target=e["target"])
-            return self.say("peek", target=e["target"], action=e["result"])
+            return self.say("peek", target=e["target"], action=action_name(e["result"], self.lang))
         if kind == "answer":
             return self.say(f"answer_{e['result']}")
         if kind == "deaths_tonight":
