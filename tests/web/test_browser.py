@@ -12,25 +12,13 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from .helpers import Server
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 SETUP = "name: e2e\nplayers: 4\nroles: {mafia1: 1, doctor: 1, civilian: 2}\n"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            headless=True,
-            args=["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from rankedmafia.server.settings import Settings
 from rankedmafia.setup import preset
@@ -79,18 +79,6 @@ WALK = """async ({exhaustive, copies}) => {
   }
   return { forms: forms.length, sent, refused };
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            headless=True,
-            args=["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from rankedmafia.server.settings import Settings
 
@@ -26,18 +26,6 @@ MAIN_TEXT = """() => {
   main.querySelectorAll("[data-deadline], [role=alert]").forEach(e => e.remove());
   return main.textContent.replace(/\\s+/g, " ").trim();
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            headless=True,
-            args=["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -15,10 +15,10 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.rules import council
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.server.i18n import REFUSALS, refusal_text
 from rankedmafia.setup import preset, preset_names
 from rankedmafia.text.errors import ERRORS
 from rankedmafia.text.names import ACTIONS
+from rankedmafia.text.refusals import REFUSALS, refusal_text
 
 from .helpers import join_all, play_to_end, random_move
 

@@ -17,9 +17,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server import api, pages
-from rankedmafia.server.i18n import refusal_text
 from rankedmafia.server.platform import Platform, platform_of, request_lang
 from rankedmafia.server.settings import Settings
+from rankedmafia.text.refusals import refusal_text
 
 log = logging.getLogger("rankedmafia.server")
 __all__ = ["Platform", "create_app", "platform_of", "request_lang"]

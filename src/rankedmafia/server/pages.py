@@ -22,12 +22,13 @@ from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server.api import within_limits
 from rankedmafia.server.forms import question_detail
-from rankedmafia.server.i18n import LANGS, refusal_text, ui
+from rankedmafia.server.i18n import LANGS, ui
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import csrf_token, csrf_valid
 from rankedmafia.server.views import host_data, player_data, replay_data, spectator_data
 from rankedmafia.setup import preset_names
 from rankedmafia.text.names import phase_name, preset_title
+from rankedmafia.text.refusals import refusal_text
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")

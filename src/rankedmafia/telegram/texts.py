@@ -7,10 +7,8 @@ import html
 import time
 from typing import Any
 
-from rankedmafia.live.errors import Refusal
-from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.text import names
-from rankedmafia.text.errors import describe
+from rankedmafia.text.refusals import refusal_text
 from rankedmafia.text.roles import role_name, side_name
 
 LANGS = ("ru", "en")
@@ -175,37 +173,6 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
-# The platform's own refusals (the service's), as the web words them; the rules' come from text.errors.
-REFUSALS: dict[str, dict[str, str]] = {
-    "ru": {
-        "not_found": "не найдено", "bad_nickname": "ник должен быть непустым, не длиннее {most} символов",
-        "nickname_taken": "ник «{name}» уже занят", "lobby_closed": "набор в эту игру закрыт",
-        "lobby_full": "все места в игре заняты", "already_started": "игра уже началась",
-        "need_players": "нужно {players} игроков, записалось {joined}", "not_running": "игра не идет",
-        "paused": "игра на паузе", "busy": "сервер занят, повторите",
-        "dead_poster": "выбывшие не пишут", "not_clan": "этот чат только для мафии",
-        "empty_post": "пустое сообщение (или длиннее {most} символов)",
-        "resolving": "ночь уже подводится: ходы больше не принимаются",
-        "revive_later": "реаниматор ходит последним: убитых этой ночью назовут, когда походят остальные",
-        "revive_choice": "оживить можно только одного из убитых этой ночью: {names}",
-        "not_asked": "сейчас вас ни о чём не спрашивают",
-    },
-    "en": {
-        "not_found": "not found", "bad_nickname": "a nickname is 1 to {most} characters",
-        "nickname_taken": "the nickname “{name}” is taken", "lobby_closed": "this game's sign-up is closed",
-        "lobby_full": "every seat is taken", "already_started": "the game has started already",
-        "need_players": "{players} players are needed, {joined} joined", "not_running": "the game is not running",
-        "paused": "the game is paused", "busy": "busy, try again",
-        "dead_poster": "the dead do not write", "not_clan": "this chat is the mafia's",
-        "empty_post": "an empty message (or longer than {most} characters)",
-        "resolving": "the night is being resolved: no more actions",
-        "revive_later": "the reanimator acts last: he is told tonight's dead once the others have acted",
-        "revive_choice": "only one of tonight's dead can be revived: {names}",
-        "not_asked": "nobody is asking you anything now",
-    },
-}
-
-
 def lang_of(value: str | None) -> str:
     return value if value in LANGS else "ru"
 
@@ -257,18 +224,9 @@ FIELD_NAMES = {
 
 
 def refusal(error: Exception, lang: str) -> str:
-    """A refusal's sentence in the user's language: the rules' from the text layer, the service's here."""
-    lang = lang_of(lang)
-    if isinstance(error, RuleViolation | SetupError):
-        return describe(error, lang)
-    if isinstance(error, Refusal):
-        template = REFUSALS[lang].get(error.rule)
-        if template is not None:
-            try:
-                return template.format(**error.params)
-            except (KeyError, IndexError):
-                pass
-    return "…"
+    """A refusal's sentence in the user's language: the engine's and the service's, as every front end
+    words them (text/refusals.py)."""
+    return refusal_text(error, lang_of(lang))
 
 
 def clock(at: float | None) -> str:

@@ -1,0 +1,93 @@
+"""The platform's own refusals (the game service's, beside the engine's): a sentence for each id, in
+Russian and English, for every front end (the web, the Telegram bot). The engine's refusals are worded by
+`text.names.refusal`, with names for every id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.text import names
+
+LANGS = ("ru", "en")
+
+REFUSALS: dict[str, dict[str, str]] = {
+    "ru": {
+        "not_found": "не найдено: неверная или устаревшая ссылка",
+        "bad_nickname": "ник должен быть непустым, не длиннее {most} символов",
+        "nickname_taken": "ник «{name}» уже занят",
+        "lobby_closed": "набор в эту игру закрыт",
+        "lobby_full": "все места в игре заняты",
+        "already_started": "игра уже началась",
+        "need_players": "нужно {players} игроков, записалось {joined}",
+        "not_running": "игра не идет",
+        "paused": "игра на паузе",
+        "not_paused": "игра не на паузе",
+        "unknown_seat": "нет места «{name}»",
+        "busy": "сервер занят, повторите",
+        "rate_limited": "слишком часто: подождите немного",
+        "csrf": "форма устарела: обновите страницу и отправьте снова",
+        "bad_input": "неверные данные: {detail}",
+        "dead_poster": "выбывшие не пишут в тред",
+        "night_thread": "ночью тред закрыт: пишут только днём",
+        "not_clan": "этот чат только для мафии",
+        "empty_post": "пустое сообщение (или длиннее {most} символов)",
+        "bad_duration": "длительность фазы: от {least} до {most} секунд",
+        "resolving": "ночь уже подводится: ходы больше не принимаются",
+        "revive_later": "реаниматор ходит последним: убитых этой ночью назовут, когда походят остальные",
+        "revive_choice": "оживить можно только одного из убитых этой ночью: {names}",
+        "not_asked": "сейчас вас ни о чём не спрашивают",
+        "too_large": "слишком большой запрос (не больше {most} байт)",
+        "too_many_players": "не больше {most} игроков в игре (указано {players})",
+        "method": "такой запрос здесь не принимается",
+        "unknown": "запрос отклонён",
+        "bad_question": "заполните вопрос Совету целиком",
+    },
+    "en": {
+        "not_found": "not found: a wrong or outdated link",
+        "bad_nickname": "a nickname must be non-empty and at most {most} characters",
+        "nickname_taken": "the nickname “{name}” is taken",
+        "lobby_closed": "this game no longer takes players",
+        "lobby_full": "every seat is taken",
+        "already_started": "the game has already started",
+        "need_players": "{players} players are needed, {joined} joined",
+        "not_running": "the game is not running",
+        "paused": "the game is paused",
+        "not_paused": "the game is not paused",
+        "unknown_seat": "there is no seat “{name}”",
+        "busy": "the server is busy, try again",
+        "rate_limited": "too many requests: wait a moment",
+        "csrf": "the form is outdated: reload the page and send again",
+        "bad_input": "invalid input: {detail}",
+        "dead_poster": "players out of the game do not post",
+        "night_thread": "the thread is closed at night: posts are by day",
+        "not_clan": "this chat is the mafia's",
+        "empty_post": "an empty post (or longer than {most} characters)",
+        "bad_duration": "a phase lasts {least} to {most} seconds",
+        "resolving": "the night is being resolved: no more actions are taken",
+        "revive_later": "the reanimator acts last: tonight's dead are told once everyone else has acted",
+        "revive_choice": "you may revive only one of tonight's dead: {names}",
+        "not_asked": "you are not being asked anything now",
+        "too_large": "the request is too large (at most {most} bytes)",
+        "too_many_players": "at most {most} players in a game ({players} given)",
+        "method": "this request is not taken here",
+        "unknown": "the request was refused",
+        "bad_question": "fill in the whole Council question",
+    },
+}
+
+
+def refusal_text(error: Exception, lang: str) -> str:
+    """A refusal's sentence in the user's language, never its id."""
+    lang = lang if lang in LANGS else "ru"
+    if isinstance(error, RuleViolation | SetupError):
+        return names.refusal(error, lang)
+    rule = getattr(error, "rule", "")
+    params: dict[str, Any] = dict(getattr(error, "params", {}))
+    template = REFUSALS[lang].get(rule)
+    if template is not None:
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError):
+            pass
+    return REFUSALS[lang]["unknown"]
