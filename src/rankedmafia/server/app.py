@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -40,6 +40,7 @@ class Platform:
         self.key = ""
         self._service: GameService | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self.on_start: list[Callable[[], Awaitable[object]]] = []  # run once the store is open
 
     @property
     def service(self) -> GameService:
@@ -57,6 +58,8 @@ class Platform:
             from rankedmafia.live.listener import listen
 
             self._tasks.append(asyncio.create_task(listen(db.libpq_url(), self._changed)))
+        for hook in self.on_start:
+            await hook()
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -141,8 +144,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(SecurityHeaders)
 
-    from rankedmafia.server import api, pages
+    from rankedmafia.server import accounts, api, pages
 
+    accounts.install(app)  # first: a ranked game's join page is the accounts' own
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
