@@ -90,3 +90,13 @@ def refusals_into(table: dict[str, dict[str, str]]) -> None:
     for lang, texts in REFUSALS.items():
         for key, text in texts.items():
             table.setdefault(lang, {}).setdefault(key, text)
+
+
+NAV = {"ru": {"nav_ladder": "Рейтинг", "nav_me": "Профиль"}, "en": {"nav_ladder": "Leaderboard", "nav_me": "Profile"}}
+
+
+def ui_into(table: dict[str, dict[str, str]]) -> None:
+    """Adds the header's links to the web's interface texts."""
+    for lang, texts in NAV.items():
+        for key, text in texts.items():
+            table.setdefault(lang, {}).setdefault(key, text)

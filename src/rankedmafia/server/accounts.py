@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from rankedmafia.accounts import AccountError, Accounts, User
 from rankedmafia.accounts.texts import UI as ACCOUNT_UI
-from rankedmafia.accounts.texts import refusals_into
+from rankedmafia.accounts.texts import refusals_into, ui_into
 from rankedmafia.ladder.profile import history, stats
 from rankedmafia.ladder.ratings import RatingSettings, season_of
 from rankedmafia.ladder.record import Record
@@ -32,6 +32,7 @@ from rankedmafia.text.roles import role_name, side_name
 router = APIRouter(include_in_schema=False)
 ACCOUNT_COOKIE = "rm_account"
 refusals_into(i18n.REFUSALS)
+ui_into(i18n.UI)
 
 
 class Ladder:
