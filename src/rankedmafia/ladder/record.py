@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from sqlalchemy import Connection, Table, delete, insert, inspect, select, update
+from sqlalchemy import Connection, Table, delete, func, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 
 from rankedmafia.accounts.service import AccountError
@@ -26,8 +26,9 @@ from rankedmafia.ladder.outcome import GameOutcome, outcome_of
 from rankedmafia.ladder.ratings import Ladder, RatingSettings, rate
 from rankedmafia.ladder.tables import game_accounts, ladder_games, ranked_games, voids
 from rankedmafia.live.live_game import LiveGame
+from rankedmafia.live.tokens import new_token
 from rankedmafia.store import Store
-from rankedmafia.store.schema import games
+from rankedmafia.store.schema import games, secrets
 
 
 @dataclass(slots=True)
@@ -49,12 +50,33 @@ def _rewrite(connection: Connection, outcome: GameOutcome) -> None:
         outcome=json.dumps(outcome.to_json(), ensure_ascii=False)))
 
 
+REBUILT = "ladder_rebuilt"
+
+
+def _mark_rebuilt(connection: Connection, at: float) -> None:
+    """Tells every process that the outcomes were rewritten (their cached ladders are stale)."""
+    connection.execute(delete(secrets).where(secrets.c.key == REBUILT))
+    connection.execute(insert(secrets).values(key=REBUILT, value=f"{at!r}:{new_token()}"))
+
+
+def _version(connection: Connection) -> tuple[Any, ...]:
+    """What the ratings depend on, in a few aggregates: recorded games, voids, ranked games, rebuilds."""
+    return (
+        tuple(connection.execute(select(func.count(), func.max(ladder_games.c.ended_at))).one()),
+        tuple(connection.execute(select(func.count(), func.max(voids.c.at)).select_from(voids)).one()),
+        connection.execute(select(func.count()).select_from(ranked_games)).scalar(),
+        connection.execute(select(func.count()).select_from(game_accounts)).scalar(),
+        connection.execute(select(secrets.c.value).where(secrets.c.key == REBUILT)).scalar(),
+    )
+
+
 class Record:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
         self._telegram: Table | bool | None = False  # not looked for yet
         self._sync_lock = asyncio.Lock()
+        self._ladders: dict[RatingSettings, tuple[Any, Ladder]] = {}
 
     async def _read(self, fn: Callable[[Connection], Any]) -> Any:
         def job() -> Any:
@@ -131,6 +153,7 @@ class Record:
             ids = await self._read(lambda c: c.execute(select(ladder_games.c.game_id)).scalars().all())
             for game_id in ids:
                 await self.store.writer.run(partial(_rewrite, outcome=await self._outcome(str(game_id))))
+            await self.store.writer.run(partial(_mark_rebuilt, at=self.clock()))
         return len(ids) + await self.sync()
 
     async def _outcome(self, game_id: str) -> GameOutcome:
@@ -232,9 +255,16 @@ class Record:
         return found
 
     async def ladder(self, settings: RatingSettings) -> Ladder:
-        """The ratings of every season: one pass over every rated game (see ratings.py)."""
+        """The ratings of every season: one pass over every rated game (see ratings.py), kept while
+        nothing it depends on has changed in the database (any process's change is seen)."""
         await self.sync()
-        return rate([r.outcome for r in await self.recorded() if r.rated], settings)
+        version = await self._read(_version)
+        cached = self._ladders.get(settings)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        ladder = rate([r.outcome for r in await self.recorded() if r.rated], settings)
+        self._ladders = {settings: (version, ladder)}
+        return ladder
 
     async def banned_accounts(self) -> set[int]:
         rows = await self._read(lambda c: c.execute(select(users.c.id).where(users.c.banned_at.is_not(None))).all())
