@@ -104,7 +104,7 @@ def test_a_ranked_game_from_sign_up_to_the_ladder(app_client: TestClient, databa
     assert sorted(listed) == sorted(tokens)
     profile = players["Аня"].get("/u/Аня").text
     assert f'data-game="{game_id}"' in profile and 'id="games-count">1<' in profile
-    assert "Рейтинговая" in profile and "/g/" + game_id in profile
+    assert "Рейтинговая" in profile and f"/g/{game_id}/replay" in profile
 
     data = tmp_path / "data"
     before = fingerprint(data, database)

@@ -152,3 +152,40 @@ def play_to_end(
     info = client.get(f"/api/host/{admin}").json()
     assert info["game"]["status"] == "over", info
     return info
+
+
+class InProcessServer:
+    """The app on uvicorn in a thread of the test's own process, with the test's settings (e.g. no rate
+    limit for a browser that sends a thousand forms)."""
+
+    def __init__(self, settings: Any) -> None:
+        import uvicorn
+
+        from rankedmafia.server.app import create_app
+
+        self.port = free_port()
+        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning",
+                                timeout_graceful_shutdown=1)
+        self.server = uvicorn.Server(config)
+        self.thread: Any = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> InProcessServer:
+        import threading
+
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        if self.thread is not None:
+            self.thread.join(10)

@@ -53,7 +53,8 @@ def test_night_resolves_when_every_action_is_in(client: TestClient) -> None:
     host = client.get(f"/api/host/{game['admin_token']}").json()
     assert host["arrived"] == [mafia] and "acts" not in host
     everything = client.get(f"/api/host/{game['admin_token']}", params={"everything": True}).json()
-    sent = {"actor": mafia, "action": "kill", "targets": [victim], "option": None, "detail": None}
+    sent = {"actor": mafia, "action": "kill", "targets": [victim], "option": None, "detail": None,
+            "text": f"убить: {victim}"}
     assert everything["acts"] == [sent]
     client.post(f"/api/player/{tokens[doctor]}/act", json={"action": "heal", "targets": [doctor]})
     ack = client.post(f"/api/player/{tokens[commissar]}/act", json={"action": "check", "targets": [mafia]}).json()
@@ -165,3 +166,22 @@ def test_pages_render_and_forms_need_csrf(sqlite_client: TestClient) -> None:
     for path in ("/", f"/g/{game['id']}", f"/g/{game['id']}/join", f"/h/{game['admin_token']}"):
         assert sqlite_client.get(path).status_code == 200, path
     assert SMALL_SETUP
+
+
+def test_a_player_may_give_his_sex_and_the_deal_carries_it(sqlite_client: TestClient) -> None:
+    from .helpers import create_game
+
+    client = sqlite_client
+    game = create_game(client)
+    sexes = ["f", "m", None, "f", None]
+    names = []
+    for i, sex in enumerate(sexes):
+        body = {"nickname": f"Игрок{i}", **({"sex": sex} if sex else {})}
+        r = client.post(f"/api/games/{game['id']}/join", json=body)
+        assert r.status_code == 201, r.text
+        names.append(r.json()["name"])
+    assert client.post(f"/api/games/{game['id']}/join", json={"nickname": "X", "sex": "x"}).status_code == 422
+    assert client.post(f"/api/host/{game['admin_token']}/start").status_code == 200
+    record = client.get(f"/api/host/{game['admin_token']}/record").json()
+    given = {p["name"]: p.get("sex") for p in record["players"]}
+    assert given == dict(zip(names, sexes, strict=True))

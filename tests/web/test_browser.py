@@ -6,6 +6,7 @@ docs/screenshots/; otherwise it writes nothing, so a test run leaves the tree cl
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import cast
@@ -78,6 +79,19 @@ def test_a_whole_game_in_the_browser(browser: Browser, server: Server) -> None:
     doctor = next(n for n, r in roles.items() if r == "doctor")
     victim = next(n for n, r in roles.items() if r == "civilian")
     shot(players[mafia], "player-night-mafia")
+    card = players[doctor]
+    expect(card.locator("#rules")).to_contain_text("Доктор")  # the role card carries the role's rules
+    expect(card.locator("form[data-action=heal] .explain")).to_contain_text("спасти")
+    shot(card, "role-card")
+    council = players[mafia]
+    council.locator("#q-side_count summary").click()
+    form = council.locator("#ask-side_count")
+    form.locator("select[name=q_side]").select_option("town")
+    form.locator("select[name=q_op]").select_option("ge")
+    form.locator("select[name=q_n]").select_option("2")
+    form.locator("#ask-side_count-side").focus()
+    shot(council, "council-form")
+    form.locator("select[name=q_side]").select_option("")  # left unsent
 
     kill = players[mafia].locator("form[data-action=kill]")
     kill.locator("select[name=target]").select_option(victim)
@@ -96,11 +110,16 @@ def test_a_whole_game_in_the_browser(browser: Browser, server: Server) -> None:
     shot(watcher, "thread-day")
 
     voters = [n for n in players if n not in (mafia, victim)]
-    for nick in voters:
+    for i, nick in enumerate(voters):
         page = players[nick]
         page.goto(page.url.split("/thread")[0] + "/thread")
         page.select_option("#voteform select[name=choice]", mafia)
         page.click("#voteform button")
+        if i == 0:
+            expect(page.locator("#tally")).to_contain_text(mafia)
+            expect(page.locator("#needed")).to_contain_text("нужно 2")
+            expect(page.locator("#deadline .left")).to_have_text(re.compile(r"^\d+:\d\d(:\d\d)?$"))
+            shot(page, "countdown-tally")
     for page in players.values():  # every page learns the winner live
         expect(page.locator(".winner")).to_contain_text("город")
     shot(players[voters[0]], "thread-over")
@@ -109,6 +128,15 @@ def test_a_whole_game_in_the_browser(browser: Browser, server: Server) -> None:
     shot(host, "host-over")
     players[mafia].goto(players[mafia].url.split("/thread")[0])
     shot(players[mafia], "player-over")
+    replay = players[victim]
+    replay.goto(host.url.split("/h/")[0] + "/g/" + invite.rstrip("/").split("/g/")[1].split("/")[0] + "/replay?step=1")
+    expect(replay.locator("#step-title")).to_contain_text("Ночь 1")
+    replay.locator("#next").click()
+    expect(replay.locator("#step-title")).to_contain_text("День 1")
+    replay.select_option("#who", victim)
+    replay.locator("#who-form button").click()
+    expect(replay.locator("#replay-role")).to_be_visible()
+    shot(replay, "replay")
     english = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
     english.goto(host.url.split("/h/")[0] + "/lang/en?next=/")
     expect(english.locator("h1")).to_have_text("Create a game")

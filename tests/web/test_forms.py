@@ -46,36 +46,39 @@ def test_the_jokers_copy_and_the_councils_question(sqlite_client: TestClient) ->
     target = next(n for n, r in roles.items() if r == "civilian")
 
     copy = action(client.get(f"/api/player/{tokens[joker]}").json(), "copy")
-    offered = {c["id"]: [a["id"] for a in c["actions"]] for c in copy["choices"]}
+    offered = {c["role"]: [u["id"] for u in c["uses"]] for c in copy["copies"]}
     assert "joker" not in offered and "check" in offered["commissar"] and "heal" in offered["doctor"]
     page = client.get(f"/p/{tokens[joker]}").text
-    assert '<select name="option_copy"' in page and 'value="commissar:check"' in page
-    assert '<input name="option_copy"' not in page  # a select, not free text
+    assert 'id="copy-commissar-check"' in page and 'name="detail_copy" value="check"' in page
+    assert "commissar" not in re.sub(r'(id|value|data-role|data-use)="[^"]*"', "", page)  # ids only in values
     sent = client.post(
         f"/p/{tokens[joker]}/act",
-        data={"csrf": csrf(page), "action": "copy", "option_copy": "commissar:check", "target": target},
+        data={"csrf": csrf(page), "action": "copy", "option_copy": "commissar", "detail_copy": "check",
+              "target": target},
         follow_redirects=False,
     )
     assert sent.status_code == 303, sent.text
 
     ask = action(client.get(f"/api/player/{tokens[boss]}").json(), "ask")
-    assert [c["id"] for c in ask["choices"]] == sorted(set(council.TEMPLATES) - {"sex_count"})  # no sex given
-    side_count = next(c for c in ask["choices"] if c["id"] == "side_count")
-    assert side_count["args"] == ["side", "op", "n"] and set(json.loads(side_count["example"])) == {"side", "op", "n"}
-    assert "mafia" in ask["values"]["side"] and "ge" in ask["values"]["op"]
+    assert sorted(q["id"] for q in ask["questions"]) == sorted(set(council.TEMPLATES) - {"sex_count"})  # no sex given
+    side_count = next(q for q in ask["questions"] if q["id"] == "side_count")
+    fields = {f["key"]: [v["id"] for v in f["values"]] for f in side_count["fields"]}
+    assert set(fields) == {"side", "op", "n"} and "mafia" in fields["side"] and "ge" in fields["op"]
     page = client.get(f"/p/{tokens[boss]}").text
-    assert '<select name="option_ask"' in page and 'name="detail_ask"' in page and "side_count" in page
+    assert 'id="ask-side_count"' in page and 'name="q_side"' in page and "JSON" not in page
     bad = client.post(
         f"/p/{tokens[boss]}/act", data={"csrf": csrf(page), "action": "ask", "option_ask": "side_count",
-                                        "detail_ask": '{"side": "mafia"}'}
+                                        "q_side": "mafia"}
     )
-    assert bad.status_code == 409 and "side, op, n" in bad.text  # the expected keys, in the refusal
+    assert bad.status_code == 409  # a half-filled question is refused, in words
     question = {"side": "mafia", "op": "ge", "n": 1}
     r = client.post(
-        f"/api/player/{tokens[boss]}/act",
-        json={"action": "ask", "option": "side_count", "detail": json.dumps(question)},
+        f"/p/{tokens[boss]}/act",
+        data={"csrf": csrf(page), "action": "ask", "option_ask": "side_count", "q_side": "mafia", "q_op": "ge",
+              "q_n": "1"},
+        follow_redirects=False,
     )
-    assert r.status_code == 200, r.text
+    assert r.status_code == 303, r.text
 
     acts = {a["actor"]: a for a in client.get(f"/api/host/{admin}", params={"everything": True}).json()["acts"]}
     assert (acts[joker]["option"], acts[joker]["detail"], acts[joker]["targets"]) == ("commissar", "check", [target])
@@ -107,7 +110,7 @@ def test_the_double_agent_shares_both_clans_chats(sqlite_client: TestClient) -> 
     refused = client.post(f"/api/player/{tokens[civilian]}/post", json={"text": "x", "channel": "clan", "clan": "red"})
     assert refused.status_code == 403
     page = client.get(f"/p/{tokens[agent]}").text
-    assert '<select name="clan">' in page
+    assert '<select name="clan"' in page
 
 
 def test_setup_refusals_come_from_the_text_layer(sqlite_client: TestClient) -> None:

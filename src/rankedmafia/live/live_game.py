@@ -30,6 +30,7 @@ class LiveGame:
     phase_started: float | None = None
     asking: tuple[str, ...] = ()  # the reanimator's step is open: those asked (tonight's dead are told)
     passed: set[str] = field(default_factory=set)  # asked, and chose to revive nobody
+    sexes: dict[str, str] = field(default_factory=dict)  # seat name -> "m" | "f", as given when joining
     stale: bool = False  # evicted from the cache: rebuild before use
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _tentative: tuple[tuple[int, int], list[str]] | None = None  # a cache of `tentative()`
@@ -86,6 +87,7 @@ class LiveGame:
             "phase_started": self.phase_started,
             "asking": self.asking,
             "passed": sorted(self.passed),
+            "sexes": dict(self.sexes),
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -98,12 +100,14 @@ class LiveGame:
         self.phase_started = state["phase_started"]
         self.asking = tuple(state.get("asking", ()))
         self.passed = set(state.get("passed", ()))
+        self.sexes = dict(state.get("sexes", {}))
 
 
 def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> None:
     """Apply one log entry. Engine refusals (RuleViolation) leave everything unchanged."""
     if kind == "start":
-        live.game = new_game(live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded"))
+        live.game = new_game(live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded"),
+                             sexes=dict(live.sexes) or None)
         live.status, live.deadline, live.phase_started = "running", body["deadline"], at
     elif kind in ENGINE_COMMANDS:
         _engine(live).apply(body)
@@ -128,6 +132,8 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
         seat = live.seats.get(body["name"])
         if seat is not None:
             live.seats[seat.name] = SeatRow(seat.name, seat.idx, body["nickname"], seat.token_hash, seat.joined_at)
+    elif kind == "sex":  # given when joining, before the deal
+        live.sexes[body["name"]] = body["sex"]
     elif kind == "end":
         live.status, live.ended_by, live.deadline = "over", live.ended_by or "host", None
     else:

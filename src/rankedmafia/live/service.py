@@ -182,7 +182,8 @@ class GameService:
         await self.store.create_game(row)
         return row.id, admin
 
-    async def join(self, game_id: str, nickname: str, token: str | None = None) -> tuple[LiveGame, str]:
+    async def join(self, game_id: str, nickname: str, sex: str | None = None,
+                   token: str | None = None) -> tuple[LiveGame, str]:
         """A seat in the lobby; `token` is the seat's secret if the caller made it (an account's seat)."""
         if token is None and self.join_guard is not None:
             await self.join_guard(game_id)
@@ -201,6 +202,8 @@ class GameService:
             except Conflict as conflict:
                 raise Refusal(conflict.reason, 409, name=nickname) from None
             live.seats[seat.name] = seat
+        if sex is not None:
+            await self.execute(game_id, sex_build(seat.name, sex))
         self.hub.publish(game_id)
         return live, token
 
@@ -410,8 +413,31 @@ def vote_build(name: str, choice: str) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
         out = Outcome()
+        if unchanged_vote(live, name, choice):
+            return out  # the same vote again: nothing to log
         step(live, out, "vote", {"type": "vote", "voter": name, "choice": choice}, now)
         settle(live, out, now)
+        return out
+
+    return build
+
+
+def unchanged_vote(live: LiveGame, name: str, choice: str) -> bool:
+    """He votes again as he already has today (a double click): it changes nothing, so it adds nothing."""
+    game = live.game
+    return game is not None and game.phase.kind is PhaseKind.DAY and game.votes().get(name) == choice
+
+
+def sex_build(name: str, sex: str) -> Build:
+    """A player's sex (m | f), given when joining: logged, and dealt with his seat at the start."""
+
+    def build(live: LiveGame, now: float) -> Outcome:
+        if live.status != "lobby":
+            raise Refusal("lobby_closed")
+        if sex not in ("m", "f"):
+            raise Refusal("bad_input", 422, detail=f"sex: m | f, not {sex!r}")
+        out = Outcome()
+        step(live, out, "sex", {"type": "sex", "name": name, "sex": sex}, now)
         return out
 
     return build

@@ -4,7 +4,7 @@ or the host's admin token. A player's answers are built from his own view only (
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
@@ -12,15 +12,32 @@ from pydantic import BaseModel, Field
 
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
+from rankedmafia.live.posts import clan_channels
 from rankedmafia.live.tokens import new_token, token_hash
+from rankedmafia.live.versions import player_version, public_version
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
 from rankedmafia.server.app import platform_of, request_lang
 from rankedmafia.server.sse import event_stream
-from rankedmafia.server.views import game_info, host_data, player_data, spectator_data
-from rankedmafia.setup import preset_names
+from rankedmafia.server.views import game_info, host_data, player_data, replay_data, spectator_data
+from rankedmafia.setup import Setup, preset_names
 
-router = APIRouter(prefix="/api")
+
+class Error(BaseModel):
+    """Every refusal (4xx): the rule or reason's id, and a sentence in the caller's language."""
+
+    error: str = Field(description="a stable id: a rule of the game (409), or the platform's reason")
+    message: str = Field(description="the refusal in words, Russian by default (?lang=en)")
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": Error, "description": "an unknown or outdated link"},
+    409: {"model": Error, "description": "refused by the rules or by the game's state"},
+    413: {"model": Error, "description": "the request body is too large"},
+    422: {"model": Error, "description": "invalid input"},
+    429: {"model": Error, "description": "too many requests"},
+}
+router = APIRouter(prefix="/api", responses=ERRORS)
 Token = Annotated[str, Path(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 GameId = Annotated[str, Path(min_length=4, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Name = Annotated[str, Field(min_length=1, max_length=64)]
@@ -47,6 +64,7 @@ class Created(BaseModel):
 
 class Join(BaseModel):
     nickname: str = Field(min_length=1, max_length=64)
+    sex: Literal["m", "f"] | None = Field(None, description="optional: the texts then agree with it (Маша лишена)")
 
 
 class Joined(BaseModel):
@@ -85,7 +103,7 @@ class Replace(BaseModel):
 
 class Ack(BaseModel):
     ok: bool = True
-    version: int
+    version: str = Field(description="a digest of the game's public facts (it never counts secret commands)")
     status: str
     phase: str | None = None
     number: int | None = None
@@ -97,11 +115,17 @@ Json = dict[str, Any]
 def _ack(live: Any) -> Ack:
     game = live.game
     return Ack(
-        version=live.head,
+        version=public_version(live),
         status=live.status,
         phase=game.phase.kind.value if game else None,
         number=game.phase.number if game else None,
     )
+
+
+def within_limits(setup: Setup, most: int) -> None:
+    """A setup the platform will host: at most `most` seats."""
+    if setup.players > most:
+        raise Refusal("too_many_players", 422, most=most, players=setup.players)
 
 
 def _limit(request: Request, key: str) -> None:
@@ -126,6 +150,7 @@ async def create_game(request: Request, body: CreateGame) -> Created:
     if not platform.create_limit.allow(client):
         raise Refusal("rate_limited", 429)
     setup = svc.parse_setup(body.preset, body.setup_yaml)
+    within_limits(setup, platform.settings.max_players)
     game_id, admin = await platform.service.create(
         body.title, setup, body.night_seconds, body.day_seconds, body.follow_up_seconds
     )
@@ -154,11 +179,19 @@ async def game_record(request: Request, game_id: GameId) -> Json:
     return record(live.game, request_lang(request))
 
 
+@router.get("/games/{game_id}/replay", summary="A finished game at one step of its replay (public, or a player's view)")
+async def game_replay(
+    request: Request, game_id: GameId, step: Annotated[int, Query(ge=-1, le=10_000)] = -1,
+    who: Annotated[str, Query(max_length=64)] = "",
+) -> Json:
+    return await replay_data(platform_of(request).service, game_id, step, who, request_lang(request))
+
+
 @router.post("/games/{game_id}/join", summary="Take a seat in the lobby with a nickname", status_code=201)
 async def join(request: Request, game_id: GameId, body: Join) -> Joined:
     platform = platform_of(request)
     _limit(request, f"join:{game_id}")
-    live, token = await platform.service.join(game_id, body.nickname)
+    live, token = await platform.service.join(game_id, body.nickname, body.sex)
     name = next(s.name for s in live.seats.values() if s.token_hash == token_hash(token))
     return Joined(name=name, token=token, player_url=f"/p/{token}")
 
@@ -172,7 +205,9 @@ async def game_events(request: Request, game_id: GameId) -> Any:
     async def state() -> Json:
         current = await platform.service.get(live.id)
         info = game_info(current, lang)
-        return {k: info[k] for k in ("version", "status", "phase", "number", "deadline")}
+        latest = await platform.service.store.posts(current.id, ["thread"], limit=1)  # the public thread's
+        version = f"{public_version(current)}.{latest[0].id if latest else 0}"
+        return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)
 
@@ -246,9 +281,12 @@ async def player_events(request: Request, token: Token) -> Any:
     lang = request_lang(request)
 
     async def state() -> Json:
-        current, _name = await platform.service.seat(token)
+        current, name = await platform.service.seat(token)
         info = game_info(current, lang)
-        return {k: info[k] for k in ("version", "status", "phase", "number", "deadline")}
+        channels = ["thread", *clan_channels(current, name)]
+        latest = await platform.service.store.posts(current.id, channels, limit=1)
+        version = player_version(current, name, latest[0].id if latest else 0)
+        return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)
 
@@ -263,13 +301,16 @@ async def host(request: Request, token: Token, everything: bool = False) -> Json
     return data
 
 
-@router.get("/host/{token}/record", summary="The full record so far (host only)")
+@router.get("/host/{token}/record", summary="The full record so far (host only; the seed only once it is over)")
 async def host_record(request: Request, token: Token) -> Json:
     live = await platform_of(request).service.hosted(token)
     if live.game is None:
         raise Refusal("not_running", state=live.status)
     async with live.lock:
-        return record(live.game, request_lang(request))
+        data = record(live.game, request_lang(request))
+    if live.status != "over":
+        data["seed"] = None  # published at the end: until then only its commitment is
+    return data
 
 
 async def _host_command(request: Request, token: str, build: svc.Build) -> Ack:

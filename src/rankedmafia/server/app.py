@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rankedmafia.live.errors import Refusal
@@ -135,6 +136,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def on_refusal(request: Request, error: Refusal) -> Response:
         return _error(request, error, error.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def on_http(request: Request, error: StarletteHTTPException) -> Response:
+        """Starlette's own 4xx (an unknown path, a wrong method) in the same {error, message} shape."""
+        rule = {404: "not_found", 405: "method", 413: "too_large"}.get(error.status_code, "unknown")
+        response = _error(request, Refusal(rule, error.status_code), error.status_code)
+        if error.headers:
+            response.headers.update(error.headers)
+        return response
+
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, error: RequestValidationError) -> Response:
         detail = "; ".join(
@@ -143,6 +153,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _error(request, Refusal("bad_input", 422, detail=detail), 422)
 
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit, most=platform.settings.max_body_bytes)
 
     from rankedmafia.server import accounts, api, pages
 
@@ -153,14 +164,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'"
+)
+
+
 class SecurityHeaders:
-    """Headers on every answer (a plain ASGI middleware: cheaper than BaseHTTPMiddleware)."""
+    """Headers on every answer (a plain ASGI middleware: cheaper than BaseHTTPMiddleware). The pages load
+    nothing but their own static files, so the content security policy allows nothing else; no page may be
+    framed. FastAPI's own /docs (which loads Swagger UI from a CDN) keeps the frame rule only."""
 
     HEADERS = (
         (b"referrer-policy", b"no-referrer"),  # the secret links never leave in a Referer
         (b"x-content-type-options", b"nosniff"),
         (b"cache-control", b"no-store"),
+        (b"x-frame-options", b"DENY"),
     )
+    POLICY = (b"content-security-policy", CSP.encode())
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -170,16 +191,63 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        docs = scope["path"] in ("/docs", "/redoc", "/docs/oauth2-redirect")
+        headers = self.HEADERS if docs else (*self.HEADERS, self.POLICY)
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 present = {k.lower() for k, _ in message.get("headers", [])}
                 message["headers"] = [
                     *message.get("headers", []),
-                    *((k, v) for k, v in self.HEADERS if k not in present),
+                    *((k, v) for k, v in headers if k not in present),
                 ]
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class BodyLimit:
+    """Refuses a request body larger than `most` bytes (413, in the usual {error, message} shape) before it
+    is read whole: by its Content-Length, or while a chunked body streams in."""
+
+    def __init__(self, app: ASGIApp, most: int) -> None:
+        self.app = app
+        self.most = most
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for key, value in scope.get("headers", ()):
+            if key == b"content-length" and (not value.isdigit() or int(value) > self.most):
+                await self._refuse(scope, send)
+                return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.most:
+                    raise StarletteHTTPException(413)
+            return message
+
+        await self.app(scope, counted, send)
+
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        from starlette.requests import Request as StarletteRequest
+
+        request = StarletteRequest(scope)
+        lang = request_lang(request)
+        error = Refusal("too_large", 413, most=self.most)
+        body = {"error": "too_large", "message": refusal_text(error, lang)}
+        response = JSONResponse(body, status_code=413, headers={"connection": "close"})
+        await response(scope, _no_body, send)
+
+
+async def _no_body() -> Message:
+    return {"type": "http.disconnect"}
 
 
 def platform_of(request: Request) -> Platform:

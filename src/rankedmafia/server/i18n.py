@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.text.errors import describe
+from rankedmafia.text import names
 
 LANGS = ("ru", "en")
 
@@ -37,6 +36,11 @@ REFUSALS: dict[str, dict[str, str]] = {
         "revive_later": "реаниматор ходит последним: убитых этой ночью назовут, когда походят остальные",
         "revive_choice": "оживить можно только одного из убитых этой ночью: {names}",
         "not_asked": "сейчас вас ни о чём не спрашивают",
+        "too_large": "слишком большой запрос (не больше {most} байт)",
+        "too_many_players": "не больше {most} игроков в игре (указано {players})",
+        "method": "такой запрос здесь не принимается",
+        "unknown": "запрос отклонён",
+        "bad_question": "заполните вопрос Совету целиком",
     },
     "en": {
         "not_found": "not found: a wrong or outdated link",
@@ -63,6 +67,11 @@ REFUSALS: dict[str, dict[str, str]] = {
         "revive_later": "the reanimator acts last: tonight's dead are told once everyone else has acted",
         "revive_choice": "you may revive only one of tonight's dead: {names}",
         "not_asked": "you are not being asked anything now",
+        "too_large": "the request is too large (at most {most} bytes)",
+        "too_many_players": "at most {most} players in a game ({players} given)",
+        "method": "this request is not taken here",
+        "unknown": "the request was refused",
+        "bad_question": "fill in the whole Council question",
     },
 }
 
@@ -96,14 +105,14 @@ UI: dict[str, dict[str, str]] = {
         "resume": "Продолжить",
         "replace": "Заменить игрока",
         "new_nickname": "Ник замены",
-        "end": "Закончить игру и открыть зерно",
+        "end": "Закончить игру и открыть сид",
         "arrived": "Ходы прислали",
         "waiting": "Ждём ходов от",
         "see_all": "Видеть всё (роли и ходы)",
         "hide_all": "Скрыть роли и ходы",
-        "commitment": "Обязательство зерна (SHA-256)",
-        "seed": "Зерно",
-        "seed_hidden": "зерно откроется в конце игры",
+        "commitment": "Хеш сида (SHA-256, опубликован до начала игры)",
+        "seed": "Сид",
+        "seed_hidden": "сид откроется в конце игры",
         "join": "Войти в игру",
         "nickname": "Ник",
         "your_role": "Ваша роль",
@@ -140,7 +149,7 @@ UI: dict[str, dict[str, str]] = {
         "new_link": "Личная ссылка для замены (передайте ей)",
         "none": "никого",
         "verify": "Проверка",
-        "verify_hint": "SHA-256 строки «rankedmafia:1:ЗЕРНО» должен совпасть с обязательством.",
+        "verify_hint": "SHA-256 строки «rankedmafia:1:СИД» должен совпасть с хешем сида.",
         "spectate": "Страница игры",
         "dead_note": "Вы выбыли из игры.",
         "host": "Ведущий",
@@ -164,6 +173,45 @@ UI: dict[str, dict[str, str]] = {
         "question_args": "параметры вопроса",
         "a_name": "ник",
         "four_names": "список из 4 и более ников",
+        "left": "осталось",
+        "needed": "для повешения нужно {n} (живых {alive})",
+        "candidate": "за кого",
+        "votes_n": "голосов",
+        "weight": "вес",
+        "voters": "кто",
+        "silent": "без веса",
+        "not_voted": "Ещё не голосовали",
+        "no_votes_yet": "Голосов пока нет.",
+        "votes_by_day": "Голосуют днём.",
+        "rules": "Что умеет роль",
+        "diary": "Мой дневник",
+        "quote": "Цитировать",
+        "sex": "Пол (необязательно)",
+        "sex_none": "не указывать",
+        "male": "мужской",
+        "female": "женский",
+        "replay": "Повтор игры",
+        "replay_step": "Шаг",
+        "prev": "← назад",
+        "next": "вперёд →",
+        "as_public": "публичный вид",
+        "as_player": "глазами игрока",
+        "spectator": "Наблюдать (только публичное)",
+        "start_of_game": "Начало игры",
+        "copy_as": "Копировать",
+        "question_fields": "Заполните вопрос",
+        "pick_players": "отметьте 4 и более игроков",
+        "lobby_phase": "до начала",
+        "your_action_tonight": "Ваш ход этой ночью",
+        "field_side": "сторона",
+        "field_a": "сторона",
+        "field_b": "другая сторона",
+        "field_op": "сравнение",
+        "field_n": "число",
+        "field_role": "роль",
+        "field_player": "игрок",
+        "field_sex": "пол",
+        "field_players": "игроки",
     },
     "en": {
         "site": "Ranked Mafia",
@@ -199,7 +247,7 @@ UI: dict[str, dict[str, str]] = {
         "waiting": "Waiting for",
         "see_all": "See everything (roles and actions)",
         "hide_all": "Hide roles and actions",
-        "commitment": "Seed commitment (SHA-256)",
+        "commitment": "Seed hash (SHA-256, published before the start)",
         "seed": "Seed",
         "seed_hidden": "the seed is published at the end",
         "join": "Join the game",
@@ -238,7 +286,7 @@ UI: dict[str, dict[str, str]] = {
         "new_link": "Private link for the replacement (hand it over)",
         "none": "nobody",
         "verify": "Verify",
-        "verify_hint": "SHA-256 of “rankedmafia:1:SEED” must equal the commitment.",
+        "verify_hint": "SHA-256 of “rankedmafia:1:SEED” must equal the seed hash.",
         "spectate": "Game page",
         "dead_note": "You are out of the game.",
         "host": "Host",
@@ -262,38 +310,47 @@ UI: dict[str, dict[str, str]] = {
         "question_args": "the question's arguments",
         "a_name": "a name",
         "four_names": "a list of 4 or more names",
+        "left": "left",
+        "needed": "{n} votes hang (of {alive} alive)",
+        "candidate": "for",
+        "votes_n": "votes",
+        "weight": "weight",
+        "voters": "by",
+        "silent": "weightless",
+        "not_voted": "Not voted yet",
+        "no_votes_yet": "No votes yet.",
+        "votes_by_day": "Votes are cast by day.",
+        "rules": "What the role does",
+        "diary": "My diary",
+        "quote": "Quote",
+        "sex": "Sex (optional)",
+        "sex_none": "not given",
+        "male": "male",
+        "female": "female",
+        "replay": "Replay",
+        "replay_step": "Step",
+        "prev": "← back",
+        "next": "forward →",
+        "as_public": "public view",
+        "as_player": "as a player",
+        "spectator": "Watch (public view only)",
+        "start_of_game": "The start",
+        "copy_as": "Copy",
+        "question_fields": "Fill in the question",
+        "pick_players": "tick 4 or more players",
+        "lobby_phase": "before the start",
+        "your_action_tonight": "Your action tonight",
+        "field_side": "side",
+        "field_a": "side",
+        "field_b": "other side",
+        "field_op": "comparison",
+        "field_n": "number",
+        "field_role": "role",
+        "field_player": "player",
+        "field_sex": "sex",
+        "field_players": "players",
     },
 }
-
-ACTIONS: dict[str, dict[str, str]] = {
-    "ru": {
-        "kill": "убить",
-        "kill_intimidate": "убить и запугать",
-        "intimidate": "запугать",
-        "ask": "спросить",
-        "interview": "интервью",
-        "defend": "отмазать",
-        "drink": "споить",
-        "block": "заблокировать",
-        "check": "проверить",
-        "heal": "лечить",
-        "heal_from": "лечить от",
-        "serum": "сыворотка правды",
-        "poison": "отравить",
-        "guard": "охранять",
-        "compare": "сравнить",
-        "mark": "отметить",
-        "watch": "следить",
-        "prosecute": "обвинить",
-        "kill_bloody": "кровавое убийство",
-        "kill_quick": "быстрое убийство",
-        "torture": "пытать",
-        "revive": "оживить",
-        "deliver": "доставить",
-    },
-    "en": {},
-}
-
 
 def lang_of(value: str | None) -> str:
     return value if value in LANGS else "ru"
@@ -304,13 +361,13 @@ def ui(lang: str) -> dict[str, str]:
 
 
 def action_name(action: str, lang: str) -> str:
-    return ACTIONS.get(lang, {}).get(action, action.replace("_", " "))
+    return names.action_name(action, lang)
 
 
 def refusal_text(error: Exception, lang: str) -> str:
     lang = lang_of(lang)
     if isinstance(error, RuleViolation | SetupError):
-        return describe(error, lang)
+        return names.refusal(error, lang)
     rule = getattr(error, "rule", "")
     params: dict[str, Any] = dict(getattr(error, "params", {}))
     template = REFUSALS[lang].get(rule)
@@ -319,6 +376,4 @@ def refusal_text(error: Exception, lang: str) -> str:
             return template.format(**params)
         except (KeyError, IndexError):
             pass
-    if isinstance(error, Refusal):
-        return f"{rule} {params}" if params else rule
-    return str(error)
+    return REFUSALS[lang]["unknown"]

@@ -20,11 +20,14 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.posts import add_post, read_posts
 from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.server.api import within_limits
 from rankedmafia.server.app import platform_of, request_lang
+from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, refusal_text, ui
 from rankedmafia.server.security import csrf_token, csrf_valid
-from rankedmafia.server.views import host_data, player_data, spectator_data
+from rankedmafia.server.views import host_data, player_data, replay_data, spectator_data
 from rankedmafia.setup import preset_names
+from rankedmafia.text.names import phase_name, preset_title
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -33,10 +36,25 @@ Text = Annotated[str, Form(max_length=20_000)]
 
 
 def _clock(ts: float | None) -> str:
-    return time.strftime("%d.%m %H:%M:%S", time.localtime(ts)) if ts else ""
+    """A deadline before the page's script shows it in the reader's own zone: UTC, said so."""
+    return time.strftime("%d.%m %H:%M UTC", time.gmtime(ts)) if ts else ""
+
+
+def _duration(seconds: float | None) -> str:
+    seconds = max(0, int(seconds or 0))
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
+def _left(ts: float | None) -> str:
+    """The countdown as first drawn (the script ticks it every second)."""
+    return _duration((ts or 0) - time.time())
 
 
 templates.env.filters["clock"] = _clock
+templates.env.filters["left"] = _left
+templates.env.filters["duration"] = _duration
+templates.env.filters["phase"] = lambda label, lang="ru": phase_name(str(label), lang)
 
 
 def _session(request: Request) -> tuple[str, bool]:
@@ -91,9 +109,13 @@ async def switch_lang(code: str, next: str = "/") -> Response:
     return response
 
 
+def presets(lang: str) -> list[dict[str, str]]:
+    return [{"id": name, "label": preset_title(name, lang)} for name in preset_names()]
+
+
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
-    return render(request, "home.html", {"presets": preset_names()})
+    return render(request, "home.html", {"presets": presets(request_lang(request))})
 
 
 @router.post("/games")
@@ -110,12 +132,13 @@ async def create(
     platform = platform_of(request)
     try:
         setup = svc.parse_setup(preset, setup_yaml)
-    except SetupError as error:
+        within_limits(setup, platform.settings.max_players)
+    except (SetupError, Refusal) as error:
         return render(
             request,
             "home.html",
             {
-                "presets": preset_names(),
+                "presets": presets(request_lang(request)),
                 "error": refusal_text(error, request_lang(request)),
                 "form": {"title": title, "setup_yaml": setup_yaml},
             },
@@ -182,10 +205,19 @@ async def host_command(
 # --- the game page and the lobby ------------------------------------------------------------------------
 @router.get("/g/{game_id}", response_class=HTMLResponse)
 async def game_page(request: Request, game_id: str) -> Response:
-    live = await platform_of(request).service.get(game_id)
+    service = platform_of(request).service
+    live = await service.get(game_id)
     async with live.lock:
         data = spectator_data(live, request_lang(request))
-    return render(request, "game.html", {"d": data, "base": str(request.base_url)})
+    thread = await read_posts(service, live, None, "thread")  # the thread is public, as on a forum
+    return render(request, "game.html", {"d": data, "thread": thread, "base": str(request.base_url)})
+
+
+@router.get("/g/{game_id}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, game_id: str, step: int = -1, who: str = "") -> Response:
+    """A finished game, phase by phase from its log: the public view, or any player's own."""
+    data = await replay_data(platform_of(request).service, game_id, step, who, request_lang(request))
+    return render(request, "replay.html", {"d": data, "base": str(request.base_url)})
 
 
 @router.get("/g/{game_id}/join", response_class=HTMLResponse)
@@ -200,11 +232,12 @@ async def join(
     game_id: str,
     csrf: Annotated[str, Form()],
     nickname: Annotated[str, Form(max_length=64)],
+    sex: Annotated[str, Form(pattern=r"^[mf]?$")] = "",
 ) -> Response:
     _check(request, csrf)
     service = platform_of(request).service
     try:
-        _, token = await service.join(game_id, nickname)
+        _, token = await service.join(game_id, nickname, sex or None)
     except Refusal as error:
         live = await service.get(game_id)
         return render(
@@ -266,8 +299,10 @@ async def player_command(request: Request, token: str, command: str, csrf: Annot
             targets = [str(v)[:64] for key in ("target", "target2", "target3") for v in form.getlist(key) if v][:4]
             option = str(form.get(f"option_{action}", "") or "")[:80] or None
             detail = str(form.get(f"detail_{action}", "") or "")[:2000].strip() or None
-            if action == "copy" and option is not None and ":" in option:  # one select: "role:action"
-                option, detail = option.split(":", 1)
+            if action == "ask" and option is not None and detail is None and live.game is not None:
+                fields = {str(k)[2:]: [str(v)[:64] for v in form.getlist(k)][:40]
+                          for k in form if str(k).startswith("q_")}
+                detail = question_detail(live.game, option, fields)
             await service.execute(live.id, svc.act_build(name, action, targets, option, detail))
         elif command == "pass":
             await service.execute(live.id, svc.pass_build(name))

@@ -18,6 +18,8 @@ class Settings:
     max_phase_seconds: int = 7 * 24 * 3600
     min_phase_seconds: int = 10
     follow_up_seconds: int = 120  # the reanimator's step, unless a game sets its own
+    max_body_bytes: int = 256 * 1024  # a request body (the largest form: a custom setup of 20,000 characters)
+    max_players: int = 60  # a game's seats (the largest preset has 35)
     # accounts and the ladder (docs/ladder.md)
     account_rate: float = 0.1  # sign-ups and sign-ins a second per client address ...
     account_burst: float = 10.0  # ... with bursts of this many

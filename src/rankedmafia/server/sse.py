@@ -19,13 +19,15 @@ PING_SECONDS = 15.0
 def event_stream(
     request: Request, hub: Hub, game_id: str, state: Callable[[], Awaitable[dict[str, Any]]]
 ) -> StreamingResponse:
-    """`state` builds what this viewer may see (it re-checks his token each time)."""
+    """`state` builds what this viewer may see (it re-checks his token each time); a nudge that changes
+    nothing he sees sends nothing (its `version` is a digest of his page's facts, see live/versions.py)."""
 
     async def events() -> AsyncIterator[str]:
         queue = hub.subscribe(game_id)
         try:
             yield "retry: 2000\n\n"
-            yield f"event: state\ndata: {json.dumps(await state())}\n\n"
+            last = await state()
+            yield f"event: state\ndata: {json.dumps(last)}\n\n"
             while True:
                 try:
                     await asyncio.wait_for(queue.get(), PING_SECONDS)
@@ -39,6 +41,9 @@ def event_stream(
                 except NotFound:
                     yield "event: gone\ndata: {}\n\n"
                     return
+                if payload == last:
+                    continue
+                last = payload
                 yield f"event: state\ndata: {json.dumps(payload)}\n\n"
         finally:
             hub.unsubscribe(game_id, queue)

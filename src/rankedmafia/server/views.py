@@ -9,16 +9,33 @@ posts, and the setup. A spectator gets only public events. The host gets everyth
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from typing import Any
 
 from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
+from rankedmafia.live.versions import public_version
 from rankedmafia.rules import council
+from rankedmafia.rules.day import weight
 from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import BLUE
 from rankedmafia.rules.view import PlayerView
-from rankedmafia.server.i18n import action_name
+from rankedmafia.server.forms import choice_form, legal_choices, question_fields
+from rankedmafia.text.names import action_name, phase_name, preset_title, source_name
+from rankedmafia.text.reference import entries
 from rankedmafia.text.roles import role_name, side_name
 from rankedmafia.text.summary import Renderer
+
+RULES_TEXT: dict[str, str] = {}  # a role's rules, as docs/roles.md prints them (filled on first use)
+
+
+def role_rules(role: str, lang: str = "ru") -> str:
+    """The role's rules in plain words: its paragraph of the role reference (docs/roles.md), with each
+    `action` by its display name and without the notes for programmers (the modules that implement it)."""
+    if not RULES_TEXT:
+        RULES_TEXT.update({entry.role.id: entry.paragraph for entry in entries()})
+    text = re.sub(r"\s*\([^()]*(?:\.py|\.md)[^()]*\)", "", RULES_TEXT.get(role, ""))
+    return re.sub(r"`([^`]+)`", lambda m: f"«{action_name(m.group(1), lang)}»", text)
 
 
 def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
@@ -27,7 +44,7 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
     over = live.status == "over"
     info: dict[str, Any] = {
         "id": live.id,
-        "title": live.row.title,
+        "title": game_title(live, lang),
         "status": live.status,
         "setup": live.row.setup["name"],
         "players_needed": live.setup.players,
@@ -37,9 +54,10 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
         "seed": live.row.seed if over else None,
         "deadline": live.deadline,
         "remaining": live.remaining,
-        "version": live.head,
+        "version": public_version(live),  # a digest of public facts: never counts secret commands
         "phase": game.phase.kind.value if game is not None else None,
         "number": game.phase.number if game is not None else None,
+        "phase_name": phase_name(game.phase.kind.value, lang, game.phase.number) if game is not None else None,
         "winner": game.winner if game is not None else None,
         "winner_name": side_name(game.winner, lang) if game is not None and game.winner else None,
         "ended_by": live.ended_by,
@@ -47,6 +65,15 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
         "resolving": bool(live.asking) and live.status != "over",
     }
     return info
+
+
+def game_title(live: LiveGame, lang: str) -> str:
+    """The title the host gave, or (none given) the setup's own title, in the reader's language."""
+    setup = live.row.setup
+    if live.row.title != setup.get("name"):
+        return live.row.title
+    titles = setup.get("title") or {}
+    return str(titles.get(lang) or titles.get("ru") or preset_title(str(setup.get("name")), lang))
 
 
 def summaries(
@@ -83,6 +110,9 @@ def private_lines(view: PlayerView, lang: str) -> list[dict[str, Any]]:
         if to is None:
             continue
         if event.get("type") == "info":
+            if event.get("kind") == "peek" and event.get("result") not in (None, "none"):
+                # the text layer prints the peeked action's id: give it its name
+                event = {**event, "result": action_name(str(event["result"]), lang)}
             lines = [renderer.info_line(event)]
         else:
             clans = {to[5:]: [view.name]} if isinstance(to, str) and to.startswith("clan:") else {}
@@ -92,7 +122,7 @@ def private_lines(view: PlayerView, lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def seats_public(live: LiveGame, roles: dict[str, str | None] | None = None) -> list[dict[str, Any]]:
+def seats_public(live: LiveGame, roles: dict[str, str | None] | None = None, lang: str = "ru") -> list[dict[str, Any]]:
     game = live.game
     alive = set(game.alive()) if game is not None else None
     out = []
@@ -104,46 +134,42 @@ def seats_public(live: LiveGame, roles: dict[str, str | None] | None = None) -> 
         }
         if roles is not None:
             seat["role"] = roles.get(name)
+            seat["role_name"] = _role_name(roles.get(name), lang)
         out.append(seat)
     return out
 
 
-def votes_public(game: Game | None) -> dict[str, Any]:
+def votes_public(game: Game | None, weights: bool = False) -> dict[str, Any]:
     if game is None:
-        return {"votes": {}, "counts": {}}
-    return {"votes": public_votes(game), "counts": vote_counts(game)}
+        return {"votes": {}, "counts": {}, "tally": None}
+    return {"votes": public_votes(game), "counts": vote_counts(game), "tally": tally(game, weights)}
 
 
-def option_choices(game: Game, name: str, action: str, lang: str) -> list[dict[str, Any]]:
-    """What may stand beside the targets, as the engine lists it from what he knows (the setup is public):
-    heal_from's sources, the roles a joker may copy (each with its actions), the Council's questions (each
-    with its arguments and an example)."""
-    out: list[dict[str, Any]] = []
-    for choice in game.option_choices(name, action):
-        entry: dict[str, Any] = {"id": choice, "label": choice}
-        if action == "heal_from":
-            entry["label"] = side_name(choice, lang) if choice == "mafia" else role_name(choice, lang)
-        elif action == "copy":
-            entry["label"] = role_name(choice, lang)
-            entry["actions"] = [{"id": a, "label": action_name(a, lang)} for a in game.copy_actions(choice)]
-        elif action == "ask":
-            template = council.TEMPLATES[choice]
-            entry["label"] = template.text.get(lang, template.text["ru"])
-            entry["args"] = list(template.args)
-            entry["example"] = json.dumps(_question_example(game, template.args), ensure_ascii=False)
-        out.append(entry)
-    return out
+def tally(game: Game, weights: bool = False) -> dict[str, Any] | None:
+    """Today's count as the thread shows it: each choice's votes and voters, how many votes hang (a
+    majority of the living, by heads), who has not voted yet. With `weights` (the host only) each choice's
+    weight as the engine will count it, the silent ones' zero included."""
+    from rankedmafia.rules.model import PhaseKind
 
-
-def _question_example(game: Game, args: tuple[str, ...]) -> dict[str, Any]:
-    """Arguments of the right shape for a question: values from the setup, a placeholder for names (an
-    example never pairs a real player with a role)."""
-    roles = [r for r in game.setup_roles() if r != "civilian"] or game.setup_roles()
-    values: dict[str, Any] = {
-        "side": "town", "a": "town", "b": "mafia", "op": "ge", "n": 1,
-        "role": roles[0], "player": "…", "players": ["…"] * council.GROUP_LEAST,
+    if game.over or game.phase.kind is not PhaseKind.DAY:
+        return None
+    alive = game.alive()
+    votes = public_votes(game)
+    rows = []
+    for choice, count in vote_counts(game).items():
+        voters = [voter for voter, c in votes.items() if c == choice]
+        row: dict[str, Any] = {"choice": choice, "blue": choice == BLUE, "votes": count, "voters": voters}
+        if weights:
+            row["weight"] = sum(weight(game.state, voter, choice) for voter in voters)
+            row["silent"] = [voter for voter in voters if weight(game.state, voter, choice) == 0]
+        rows.append(row)
+    return {
+        "rows": rows,
+        "needed": len(alive) // 2 + 1,
+        "alive": len(alive),
+        "not_voted": [name for name in alive if name not in votes],
+        "weights": weights,
     }
-    return {key: values.get(key, "") for key in args}
 
 
 def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
@@ -158,35 +184,26 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
         return data
     view = game.view(name)
     known = {s.name: s.role for s in view.seats}
-    alive = [s.name for s in view.seats if s.alive]
     reanimator = name in game.follow_up()  # himself: a living reanimator who has not acted tonight
     asked = name in live.pending()
     tentative = live.tentative() if asked else []
     actions = []
-    for a in view.actions:
+    for choice in legal_choices(game, name):
         if live.asking and not asked:
             break  # the night is being resolved: nobody else acts now
-        if a.id == "revive" and reanimator:
+        entry = choice_form(choice, lang)
+        if choice.action == "revive" and reanimator:
             if not asked:
                 continue  # he acts last, once told tonight's dead
-            pool = [n for n in tentative if n != name]
-        else:
-            if asked:
-                continue
-            pool = [n for n in alive if a.self_target or n != name]
-        entry: dict[str, Any] = {
-            "id": a.id,
-            "label": action_name(a.id, lang),
-            "least": a.targets[0],
-            "most": a.targets[1],
-            "self_target": a.self_target,
-            "targets": pool,
-            "option": a.option,
-            "choices": option_choices(game, name, a.id, lang) if a.option is not None else [],
-        }
-        if a.id == "ask":  # what the question's arguments may be
-            entry["values"] = {"side": list(council.SIDES), "op": list(council.OPS),
-                               "role": sorted(set(game.setup_roles()))}
+            entry["slots"] = [[n for n in tentative if n != name]]
+        elif asked:
+            continue
+        entry["targets"] = sorted({n for slot in entry["slots"] for n in slot}, key=list(live.names()).index)
+        entry["choices"] = entry["options"] or entry["questions"] or [
+            {"id": c["role"], "label": c["label"]} for c in entry["copies"]]
+        if choice.option == "question":
+            for question in entry["questions"]:
+                question["fields"] = question_fields(game, question["id"], lang)
         actions.append(entry)
     follow_up: dict[str, Any] | None = None
     if asked:
@@ -196,11 +213,13 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
         {
             "role": view.role,
             "role_name": role_name(view.role, lang),
+            "rules": role_rules(view.role, lang),
             "alive": view.alive,
             "clan": [{"name": n, "role": r, "role_name": role_name(r, lang)} for n, r in view.clan.items()],
             "boss": view.boss,
             "actions": actions,
             "sent": view.sent,
+            "sent_text": _sent_text(game, name, lang),
             "follow_up": follow_up,  # his alone: tonight's dead, told to the reanimator before he acts
             "revive_later": reanimator and not asked and not live.asking and live.status == "running",
         }
@@ -217,6 +236,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     ]
     data["summaries"] = summaries(view.log, lang, finished_phases(game))
     data["private"] = private_lines(view, lang)
+    data["diary"] = diary(game, view, lang)
     data.update(votes_public(game))
     data["in_clan"] = bool(view.clans)
     data["clans"] = list(view.clans)  # the chats he shares
@@ -237,7 +257,7 @@ def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
         ]
         data["summaries"] = summaries(events, lang, finished_phases(game))
         if live.status == "over":
-            data["seats"] = seats_public(live, {p.name: p.role for p in game.players()})
+            data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
     return data
 
 
@@ -249,15 +269,137 @@ def host_data(live: LiveGame, lang: str, everything: bool) -> dict[str, Any]:
     data["asking"] = live.pending()  # the reanimator's step: whom the night waits for
     data["everything"] = everything
     if game is not None and everything:
-        data["seats"] = seats_public(live, {p.name: p.role for p in game.players()})
+        data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
         data["acts"] = [
             {"actor": a.actor, "action": a.action, "targets": list(a.targets), "option": a.option,
-             "detail": a.detail}
+             "detail": a.detail,
+             "text": act_text({"action": a.action, "targets": a.targets, "option": a.option, "detail": a.detail},
+                              lang)}
             for a in game.state.acts.values()
         ]
+        data["tally"] = tally(game, weights=True)
         data["tentative"] = live.tentative() if live.asking else []
     return data
 
 
 def _role_name(role: str | None, lang: str) -> str | None:
     return role_name(role, lang) if role else None
+
+
+def act_text(act: dict[str, Any], lang: str) -> str:
+    """An action as the player sent it, in words: "заблокировать: Борис", "копировать роль (маньяк —
+    быстрое убийство): Вася", "вопрос Совету: Живых игроков стороны мафия: не меньше 2?"."""
+    action = str(act.get("action", ""))
+    option, detail = act.get("option"), act.get("detail")
+    text = action_name(action, lang)
+    if action == "copy" and option:
+        text += f" ({role_name(str(option), lang)} — {action_name(str(detail or ''), lang)})"
+    elif action == "heal_from" and option:
+        text += f" ({source_name(str(option), lang)})"
+    elif action == "ask" and option:
+        text = f"{text}: {question_text(str(option), detail, lang)}"
+    targets = [str(t) for t in act.get("targets", ())]
+    return f"{text}: {', '.join(targets)}" if targets else text
+
+
+def question_text(template: str, detail: Any, lang: str) -> str:
+    """A Council question with its arguments in words (sides, comparisons and roles by name)."""
+    from rankedmafia.text.names import op_name, question_label
+
+    if template not in council.TEMPLATES:
+        return question_label(template, lang)
+    try:
+        args = json.loads(detail) if isinstance(detail, str) else dict(detail or {})
+    except (ValueError, TypeError):
+        return question_label(template, lang)
+    shown: dict[str, Any] = {}
+    for key, value in args.items():
+        if key in ("side", "a", "b"):
+            shown[key] = side_name(str(value), lang)
+        elif key == "op":
+            shown[key] = op_name(str(value), lang)
+        elif key == "role":
+            shown[key] = role_name(str(value), lang)
+        else:
+            shown[key] = value
+    try:
+        return council.describe_question(template, shown, lang)
+    except (KeyError, IndexError):
+        return question_label(template, lang)
+
+
+VOTE_WORDS = {"ru": {"vote": "голос", "blue": "синий"}, "en": {"vote": "vote", "blue": "blue"}}
+
+
+def diary(game: Game, view: PlayerView, lang: str) -> list[dict[str, Any]]:
+    """His own record, phase by phase: the action he sent each night (or his vote each day) as it stood
+    when the phase ended, and every result he received. Built from his own commands and his view only."""
+    sent: dict[tuple[str, int], str] = {}
+    current: str | None = None
+    phases = [(r.phase.kind.value, r.phase.number) for r in game.results]
+    index = 0
+    for command in game.commands:
+        kind = command.get("type")
+        if kind == "act" and command.get("actor") == view.name:
+            current = act_text(command, lang)
+        elif kind == "withdraw" and command.get("actor") == view.name:
+            current = None
+        elif kind == "vote" and command.get("voter") == view.name:
+            choice = str(command.get("choice"))
+            current = VOTE_WORDS[lang]["vote"] + ": " + (VOTE_WORDS[lang]["blue"] if choice == BLUE else choice)
+        elif kind == "resolve":
+            if current is not None and index < len(phases):
+                sent[phases[index]] = current
+            current, index = None, index + 1
+    results: dict[tuple[str, int], list[str]] = defaultdict(list)
+    for line in private_lines(view, lang):
+        results[(line["phase"], line["number"])].append(line["text"])
+    keys = [*phases]
+    now = (game.phase.kind.value, game.phase.number)
+    if not game.over and now not in keys:
+        keys.append(now)
+    return [
+        {"phase": kind, "number": number, "title": phase_name(kind, lang, number),
+         "sent": sent.get((kind, number)), "results": results.get((kind, number), [])}
+        for kind, number in keys
+        if sent.get((kind, number)) or results.get((kind, number))
+    ]
+
+
+def _sent_text(game: Game, name: str, lang: str) -> str | None:
+    """His own action tonight in words (the Council question with its arguments)."""
+    act = game.state.acts.get(name)
+    if act is None:
+        return None
+    return act_text({"action": act.action, "targets": act.targets, "option": act.option, "detail": act.detail}, lang)
+
+
+async def replay_data(service: Any, game_id: str, step: int, who: str, lang: str) -> dict[str, Any]:
+    """A finished game's replay at one step (-1: the last), seen publicly or, the game being over, by
+    any player (`who`). Only finished games are replayed: a running one is followed on its public page."""
+    from rankedmafia.live.errors import Refusal
+    from rankedmafia.live.replay import replay_to, steps
+
+    live = await service.get(game_id)
+    if live.status != "over":
+        raise Refusal("not_found", 404, what="replay")
+    entries = await service.store.log(game_id, 0)
+    total = steps(entries)
+    step = total - 1 if step < 0 or step >= total else step
+    past = replay_to(live.row, live.seats, entries, step)
+    game = past.game
+    kind, number = finished_phases(game)[-1] if game is not None and step else ("", 0)
+    title = phase_name(kind, lang, number) if kind else None
+    data: dict[str, Any] = {
+        "game": {**game_info(live, lang), "deadline": None},
+        "step": step,
+        "steps": total,
+        "step_title": title,
+        "who": who if who in live.seats else "",
+        "names": live.names(),
+        "public": spectator_data(past, lang),
+    }
+    data["public"]["game"]["deadline"] = None
+    if data["who"] and game is not None:
+        data["player"] = player_data(past, data["who"], lang)
+    return data

@@ -1,42 +1,161 @@
-// Live updates: on each nudge from the server (Server-Sent Events), fetch this same page again and swap
-// its live sections. A section holding the focused field is kept unless its key (the phase) changed.
+// Live pages that never fight the player.
+// - On each nudge from the server (Server-Sent Events) the page fetches itself again and *morphs* its <main>
+//   into the fresh one with idiomorph (static/idiomorph-0.8.0.js): nodes are patched in place, so focus,
+//   the caret, the selections and the text a player has typed or chosen survive every update. A control
+//   the player has touched keeps his value (its "value"/"selected" are not overwritten) until the phase
+//   changes or he sends the form.
+// - Forms are sent in the background and the answer morphed in the same way, so sending one form does not
+//   wipe another.
+// - Deadlines are shown in the reader's own time zone with a live countdown; posts can be quoted.
 (function () {
   "use strict";
-  var url = document.body.getAttribute("data-events");
-  if (!url || !window.EventSource) { return; }
-  var version = null;
-  var busy = false;
-  var again = false;
+  var lang = document.documentElement.getAttribute("lang") || "ru";
+  var touched = new WeakSet();
+  var phaseKey = null;
 
-  function swap(html) {
+  function controlOf(node) {
+    if (!node || node.nodeType !== 1) { return null; }
+    if (node.tagName === "OPTION") { return node.closest("select"); }
+    return /^(INPUT|SELECT|TEXTAREA)$/.test(node.tagName) ? node : null;
+  }
+
+  function mark(event) {
+    var control = controlOf(event.target);
+    if (control && control.type !== "hidden") { touched.add(control); }
+  }
+  document.addEventListener("input", mark, true);
+  document.addEventListener("change", mark, true);
+
+  var morphOptions = {
+    morphStyle: "innerHTML",
+    ignoreActiveValue: true,
+    restoreFocus: true,
+    callbacks: {
+      beforeAttributeUpdated: function (name, node) {
+        if (name !== "value" && name !== "selected" && name !== "checked") { return true; }
+        var control = controlOf(node);
+        return !(control && touched.has(control));
+      },
+      beforeNodeMorphed: function (old, fresh) {
+        // a countdown keeps ticking: leave it alone while its deadline is the same
+        if (old.nodeType === 1 && old.hasAttribute("data-deadline") && fresh.nodeType === 1 &&
+            old.getAttribute("data-deadline") === fresh.getAttribute("data-deadline")) { return false; }
+        return true;
+      },
+      beforeNodeRemoved: function (node) {
+        // a refusal stays on screen through live updates, until the player sends a form again
+        return !(keepAlerts && node.nodeType === 1 && node.getAttribute("role") === "alert");
+      }
+    }
+  };
+  var keepAlerts = true;
+
+  function morphPage(html, fromForm) {
+    keepAlerts = !fromForm;
     var fresh = new DOMParser().parseFromString(html, "text/html");
-    document.querySelectorAll("[data-live]").forEach(function (old) {
-      var next = fresh.getElementById(old.id);
-      if (!next) { return; }
-      var focused = old.contains(document.activeElement) && document.activeElement !== document.body;
-      if (focused && old.getAttribute("data-key") === next.getAttribute("data-key")) { return; }
-      old.replaceWith(next);
-    });
+    var main = document.querySelector("main");
+    var next = fresh.querySelector("main");
+    if (!main || !next) { return; }
+    var key = next.getAttribute("data-phase");
+    if (phaseKey !== null && key !== phaseKey) { touched = new WeakSet(); }
+    phaseKey = key;
+    if (fresh.title) { document.title = fresh.title; }
+    window.Idiomorph.morph(main, next, morphOptions);
+    tick();
     document.dispatchEvent(new CustomEvent("rm:updated"));
   }
+
+  // --- live updates ------------------------------------------------------------------------------
+  var busy = false;
+  var again = false;
 
   function refresh() {
     if (busy) { again = true; return; }
     busy = true;
     fetch(window.location.href, { headers: { "X-Partial": "1" }, credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html) { swap(html); } })
+      .then(function (html) { if (html) { morphPage(html); } })
       .catch(function () {})
       .then(function () { busy = false; if (again) { again = false; refresh(); } });
   }
 
-  var source = new EventSource(url);
-  source.addEventListener("state", function (e) {
-    var data = JSON.parse(e.data);
-    if (version !== null && data.version !== version) { refresh(); }
-    else if (version !== null) { refresh(); }
-    version = data.version;
+  var main = document.querySelector("main");
+  phaseKey = main ? main.getAttribute("data-phase") : null;
+  var url = document.body.getAttribute("data-events");
+  if (url && window.EventSource) {
+    var version = null;
+    var source = new EventSource(url);
+    source.addEventListener("state", function (e) {
+      var data = JSON.parse(e.data);
+      if (version !== null) { refresh(); }  // the server sends a state only when this page's facts changed
+      version = data.version;
+    });
+    source.addEventListener("gone", function () { source.close(); });
+  }
+
+  // --- forms in the background -------------------------------------------------------------------
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.hasAttribute("data-plain") || !window.fetch) { return; }
+    event.preventDefault();
+    var body = new URLSearchParams(new FormData(form, event.submitter || undefined));
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin",
+                         headers: { "X-Partial": "1" } })
+      .then(function (r) {
+        var here = window.location.href.split("#")[0];
+        if (r.redirected && r.url.split("#")[0] !== here) { window.location.href = r.url; return null; }
+        return r.text();
+      })
+      .then(function (html) {
+        if (html === null) { return; }
+        form.querySelectorAll("input, select, textarea").forEach(function (c) { touched.delete(c); });
+        morphPage(html, true);
+        form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+      })
+      .catch(function () { form.submit(); });
   });
-  source.addEventListener("gone", function () { source.close(); });
+
+  // --- time: the reader's own zone, and a countdown -----------------------------------------------
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+
+  function left(seconds) {
+    if (seconds <= 0) { return "0:00"; }
+    var d = Math.floor(seconds / 86400), h = Math.floor(seconds % 86400 / 3600);
+    var m = Math.floor(seconds % 3600 / 60), s = Math.floor(seconds % 60);
+    var clock = (h || d ? h + ":" + two(m) : String(m)) + ":" + two(s);
+    return d ? d + (lang === "ru" ? " д " : " d ") + clock : clock;
+  }
+
+  function tick() {
+    var now = Date.now() / 1000;
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var at = parseFloat(el.getAttribute("data-deadline"));
+      if (!at) { return; }
+      var when = new Date(at * 1000).toLocaleString(lang, { weekday: "short", hour: "2-digit", minute: "2-digit" });
+      var out = el.querySelector(".left");
+      var clock = el.querySelector(".at");
+      if (clock && clock.textContent !== when) { clock.textContent = when; }
+      if (out) { out.textContent = left(at - now); }
+      el.classList.toggle("soon", at - now < 300);
+    });
+  }
+  tick();
+  setInterval(tick, 1000);
+
+  // --- quoting a post ------------------------------------------------------------------------------
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-quote]") : null;
+    if (!button) { return; }
+    var post = document.getElementById(button.getAttribute("data-quote"));
+    var box = document.querySelector("#postform textarea");
+    if (!post || !box) { return; }
+    var author = post.getAttribute("data-author") || "";
+    var text = (post.querySelector(".text") || post).textContent.trim().split("\n").join("\n> ");
+    box.value = (box.value ? box.value + "\n" : "") + "> " + author + ": " + text + "\n";
+    touched.add(box);
+    box.focus();
+  });
+
   document.documentElement.setAttribute("data-live-ready", "1");
 })();
