@@ -13,7 +13,7 @@ import pytest
 from rankedmafia.setup import preset_names
 from rankedmafia.sim.chaos import play_chaos_game
 
-SWEEP = 60  # games per preset in every run of the suite
+SWEEP = 100  # games per preset in every run of the suite
 
 # Games that once crashed the engine, kept so that they never do again: (preset, seed, what it was).
 FOUND: list[tuple[str, int, str]] = [

@@ -185,3 +185,28 @@ def test_a_player_may_give_his_sex_and_the_deal_carries_it(sqlite_client: TestCl
     record = client.get(f"/api/host/{game['admin_token']}/record").json()
     given = {p["name"]: p.get("sex") for p in record["players"]}
     assert given == dict(zip(names, sexes, strict=True))
+
+
+def test_the_tally_shows_what_hangs_and_the_host_the_weights(sqlite_client: TestClient) -> None:
+    client = sqlite_client
+    setup = "name: w\nplayers: 5\nroles: {mafia1: 1, prosecutor: 1, doctor: 1, civilian: 2}\n"
+    game, tokens = started_game(client, players=5, setup_yaml=setup)
+    admin = game["admin_token"]
+    seats = client.get(f"/api/host/{admin}", params={"everything": True}).json()["seats"]
+    roles = {s["name"]: s["role"] for s in seats}
+    client.post(f"/api/host/{admin}/resolve")  # nobody acted: the day, with everyone alive
+    prosecutor = next(n for n, r in roles.items() if r == "prosecutor")
+    doctor = next(n for n, r in roles.items() if r == "doctor")
+    mafia = next(n for n, r in roles.items() if r == "mafia1")
+    client.post(f"/api/player/{tokens[prosecutor]}/vote", json={"choice": mafia})
+    client.post(f"/api/player/{tokens[doctor]}/vote", json={"choice": "blue"})
+    tally = client.get(f"/api/player/{tokens[mafia]}").json()["tally"]
+    assert tally["needed"] == 3 and tally["alive"] == 5 and not tally["weights"]
+    assert {r["choice"]: (r["votes"], r["voters"]) for r in tally["rows"]} == {mafia: (1, [prosecutor]),
+                                                                               "blue": (1, [doctor])}
+    assert sorted(tally["not_voted"]) == sorted(set(tokens) - {prosecutor, doctor})
+    assert all("weight" not in r for r in tally["rows"])  # the weights would tell the roles
+    host = client.get(f"/api/host/{admin}", params={"everything": True}).json()["tally"]
+    assert {r["choice"]: r["weight"] for r in host["rows"]} == {mafia: 2, "blue": 3}
+    page = client.get(f"/p/{tokens[mafia]}/thread").text
+    assert "для повешения нужно 3" in page and 'id="not-voted"' in page

@@ -146,8 +146,9 @@ def test_every_offered_choice_of_every_role_is_accepted(browser: Browser, server
                 random_move(api, token, rng)
             api.post(f"/api/host/{admin}/resolve")
             api.post(f"/api/host/{admin}/resolve")
-        if api.get(f"/api/games/{game['id']}").json()["game"]["phase"] != "night":
-            continue
+        info = api.get(f"/api/games/{game['id']}").json()["game"]
+        if info["phase"] != "night" or info["resolving"] or info["status"] != "running":
+            continue  # a day, or the reanimator's step (his revive ends the night: nothing to withdraw)
         later = walk(browser, server, tokens, exhaustive=False)
         assert not later["refused"], "\n".join(later["refused"][:20])
     # by day, every candidate offered to one voter is taken

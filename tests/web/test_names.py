@@ -121,7 +121,7 @@ def filler(rule: str, template: str) -> dict[str, Any]:
         "action": "kill_bloody", "phase": "night 1", "role": "mafia_journalist", "source": "mafia",
         "template": "side_count", "side": "loners", "op": "ge", "winner": "maniac", "name": "Борис",
         "actor": "Борис", "start": "вечер", "key": "ключ", "value": "значение", "detail": "подробности",
-        "command": "команда", "sex": "x", "state": "lobby", "what": "запись",
+        "command": "команда", "sex": "x", "state": "lobby", "what": "запись", "expected": "side, op, n",
     }
     choices = {
         "heal_from_source": ["mafia", "maniac", "sniper"], "council_side": ", ".join(council.SIDES),

@@ -357,7 +357,10 @@ def night_open(live: LiveGame, name: str) -> None:
         raise Refusal("resolving")
 
 
-def act_build(name: str, action: str, targets: list[str], option: str | None, detail: str | None = None) -> Build:
+def act_build(name: str, action: str, targets: list[str], option: str | None, detail: str | None = None,
+              copied_option: str | None = None, copied_detail: str | None = None) -> Build:
+    """A night action; a joker's copy carries the copied action's own option and detail (`copied_*`)."""
+
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
         night_open(live, name)
@@ -375,6 +378,9 @@ def act_build(name: str, action: str, targets: list[str], option: str | None, de
             body["option"] = option
         if detail is not None:
             body["detail"] = detail
+        for key, value in (("copied_option", copied_option), ("copied_detail", copied_detail)):
+            if value is not None:
+                body[key] = value
         step(live, out, "act", body, now)
         settle(live, out, now)
         return out

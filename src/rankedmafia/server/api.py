@@ -80,6 +80,10 @@ class Act(BaseModel):
     detail: str | None = Field(
         None, max_length=2000, description="the joker's copied action, or the question's arguments (JSON)"
     )
+    copied_option: str | None = Field(None, max_length=40, description="a joker's copy: the copied action's option")
+    copied_detail: str | None = Field(
+        None, max_length=2000, description="a joker's copy: the copied question's arguments (JSON)"
+    )
 
 
 class Vote(BaseModel):
@@ -233,7 +237,8 @@ async def _player_command(request: Request, token: str, build: Callable[[str], s
 @router.post("/player/{token}/act", summary="Send tonight's action")
 async def act(request: Request, token: Token, body: Act) -> Ack:
     return await _player_command(
-        request, token, lambda name: svc.act_build(name, body.action, body.targets, body.option, body.detail))
+        request, token, lambda name: svc.act_build(name, body.action, body.targets, body.option, body.detail,
+                                                   body.copied_option, body.copied_detail))
 
 
 @router.post("/player/{token}/pass", summary="The reanimator, asked after everyone else, revives nobody")

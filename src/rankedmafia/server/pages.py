@@ -299,11 +299,15 @@ async def player_command(request: Request, token: str, command: str, csrf: Annot
             targets = [str(v)[:64] for key in ("target", "target2", "target3") for v in form.getlist(key) if v][:4]
             option = str(form.get(f"option_{action}", "") or "")[:80] or None
             detail = str(form.get(f"detail_{action}", "") or "")[:2000].strip() or None
-            if action == "ask" and option is not None and detail is None and live.game is not None:
-                fields = {str(k)[2:]: [str(v)[:64] for v in form.getlist(k)][:40]
-                          for k in form if str(k).startswith("q_")}
+            copied_option = str(form.get("copied_option", "") or "")[:80] or None
+            copied_detail = None
+            fields = {str(k)[2:]: [str(v)[:64] for v in form.getlist(k)][:40] for k in form if str(k).startswith("q_")}
+            if live.game is not None and action == "ask" and option is not None and detail is None:
                 detail = question_detail(live.game, option, fields)
-            await service.execute(live.id, svc.act_build(name, action, targets, option, detail))
+            elif live.game is not None and action == "copy" and detail == "ask" and copied_option is not None:
+                copied_detail = question_detail(live.game, copied_option, fields)  # the joker asks the Council
+            build = svc.act_build(name, action, targets, option, detail, copied_option, copied_detail)
+            await service.execute(live.id, build)
         elif command == "pass":
             await service.execute(live.id, svc.pass_build(name))
         elif command == "withdraw":

@@ -20,7 +20,7 @@ from rankedmafia.rules.day import weight
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE
 from rankedmafia.rules.view import PlayerView
-from rankedmafia.server.forms import choice_form, legal_choices, question_fields
+from rankedmafia.server.forms import choice_form, legal_choices
 from rankedmafia.text.names import action_name, phase_name, preset_title, source_name
 from rankedmafia.text.reference import entries
 from rankedmafia.text.roles import role_name, side_name
@@ -35,6 +35,7 @@ def role_rules(role: str, lang: str = "ru") -> str:
     if not RULES_TEXT:
         RULES_TEXT.update({entry.role.id: entry.paragraph for entry in entries()})
     text = re.sub(r"\s*\([^()]*(?:\.py|\.md)[^()]*\)", "", RULES_TEXT.get(role, ""))
+    text = re.sub(r"\n(?!\d+\.\s)\s*", " ", text)  # the source's line breaks, except before a numbered item
     return re.sub(r"`([^`]+)`", lambda m: f"«{action_name(m.group(1), lang)}»", text)
 
 
@@ -76,11 +77,17 @@ def game_title(live: LiveGame, lang: str) -> str:
     return str(titles.get(lang) or titles.get("ru") or preset_title(str(setup.get("name")), lang))
 
 
+def sexes(game: Game) -> dict[str, str]:
+    """The sex players gave when joining (public: the texts agree with it)."""
+    return {p.name: p.sex for p in game.players() if p.sex}
+
+
 def summaries(
-    log: tuple[dict[str, Any], ...] | list[dict[str, Any]], lang: str, finished: list[tuple[str, int]]
+    log: tuple[dict[str, Any], ...] | list[dict[str, Any]], lang: str, finished: list[tuple[str, int]],
+    known: dict[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """The public summary of each finished phase (in order), from the events a viewer holds."""
-    renderer = Renderer(lang)
+    renderer = Renderer(lang, sexes=known)
     phases: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
     for event in log:
         if event.get("to") is None:
@@ -101,9 +108,9 @@ def finished_phases(game: Game) -> list[tuple[str, int]]:
     return [(r.phase.kind.value, r.phase.number) for r in game.results]
 
 
-def private_lines(view: PlayerView, lang: str) -> list[dict[str, Any]]:
+def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """His own results: the info entries and private events of his view, phase by phase."""
-    renderer = Renderer(lang)
+    renderer = Renderer(lang, sexes=known)
     out = []
     for event in view.log:
         to = event.get("to")
@@ -191,7 +198,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     for choice in legal_choices(game, name):
         if live.asking and not asked:
             break  # the night is being resolved: nobody else acts now
-        entry = choice_form(choice, lang)
+        entry = choice_form(choice, lang, game)
         if choice.action == "revive" and reanimator:
             if not asked:
                 continue  # he acts last, once told tonight's dead
@@ -201,13 +208,10 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
         entry["targets"] = sorted({n for slot in entry["slots"] for n in slot}, key=list(live.names()).index)
         entry["choices"] = entry["options"] or entry["questions"] or [
             {"id": c["role"], "label": c["label"]} for c in entry["copies"]]
-        if choice.option == "question":
-            for question in entry["questions"]:
-                question["fields"] = question_fields(game, question["id"], lang)
         actions.append(entry)
     follow_up: dict[str, Any] | None = None
     if asked:
-        line = Renderer(lang).info_line({"kind": "deaths_tonight", "targets": tentative})
+        line = Renderer(lang, sexes=sexes(game)).info_line({"kind": "deaths_tonight", "targets": tentative})
         follow_up = {"deaths": tentative, "line": line, "deadline": live.deadline}
     data["me"].update(
         {
@@ -234,8 +238,8 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
         }
         for s in view.seats
     ]
-    data["summaries"] = summaries(view.log, lang, finished_phases(game))
-    data["private"] = private_lines(view, lang)
+    data["summaries"] = summaries(view.log, lang, finished_phases(game), sexes(game))
+    data["private"] = private_lines(view, lang, sexes(game))
     data["diary"] = diary(game, view, lang)
     data.update(votes_public(game))
     data["in_clan"] = bool(view.clans)
@@ -255,7 +259,7 @@ def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
             for e in r.events
             if e.get("to") is None
         ]
-        data["summaries"] = summaries(events, lang, finished_phases(game))
+        data["summaries"] = summaries(events, lang, finished_phases(game), sexes(game))
         if live.status == "over":
             data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
     return data
@@ -352,7 +356,7 @@ def diary(game: Game, view: PlayerView, lang: str) -> list[dict[str, Any]]:
                 sent[phases[index]] = current
             current, index = None, index + 1
     results: dict[tuple[str, int], list[str]] = defaultdict(list)
-    for line in private_lines(view, lang):
+    for line in private_lines(view, lang, sexes(game)):
         results[(line["phase"], line["number"])].append(line["text"])
     keys = [*phases]
     now = (game.phase.kind.value, game.phase.number)

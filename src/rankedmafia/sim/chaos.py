@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from rankedmafia.rules import council
 from rankedmafia.rules.choices import Choice
@@ -21,11 +22,12 @@ from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.script import record
-from rankedmafia.setup import new_game, preset
+from rankedmafia.setup import Setup, new_game, preset
 
-MOVES_PER_PLAYER = 3
+MOVES_PER_PLAYER = 2
 OFFERED_SHARE = 0.05  # how often a move is one of the choices the engine offers
-WHOLE_STATE_SHARE = 0.1  # how often a refusal is checked against the whole state
+JOKER_OFFERED_SHARE = 0.01  # ... for the joker, whose offered copies are many and slow to list
+WHOLE_STATE_SHARE = 0.02  # how often a refusal is checked against the whole state
 MAX_PHASES = 80
 JUNK = "nothing"
 
@@ -43,7 +45,7 @@ class Move:
 def play_chaos_game(preset_name: str, seed: int) -> Game:
     """One chaos game of a preset, to its end or MAX_PHASES; raises whatever the engine raises that is
     not a RuleViolation, or an AssertionError if a refusal changed the game."""
-    setup = preset(preset_name)
+    setup = _preset(preset_name)
     rng = random.Random(f"chaos:{preset_name}:{seed}")
     sexes = {f"P{i}": rng.choice(("m", "f", None)) for i in range(setup.players)}
     game = new_game(setup, list(sexes), seed, chance=rng.choice(("seeded", "always", "never")), sexes=sexes)
@@ -64,6 +66,11 @@ def play_chaos_game(preset_name: str, seed: int) -> Game:
     return game
 
 
+@cache
+def _preset(name: str) -> Setup:
+    return preset(name)
+
+
 def _try(game: Game, player: str, move: Move, whole: bool) -> None:
     """Sends a move; a refusal must leave the game as it was (`whole`: compared in full, else by its
     commands and tonight's actions, which is much cheaper)."""
@@ -77,7 +84,8 @@ def _try(game: Game, player: str, move: Move, whole: bool) -> None:
 
 
 def _move(rng: random.Random, game: Game, player: str) -> Move:
-    if rng.random() < OFFERED_SHARE:
+    joker = game.state.players[player].role == "joker"
+    if rng.random() < (JOKER_OFFERED_SHARE if joker else OFFERED_SHARE):
         offered = game.choices(player)
         if offered:
             return _offered_move(rng, game, rng.choice(offered))

@@ -172,6 +172,14 @@ OPS: dict[str, dict[str, str]] = {
     "en": {"eq": "exactly", "ne": "not", "gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most"},
 }
 
+# The blanks of a Council question (rankedmafia.rules.council.TEMPLATES' args).
+FIELDS: dict[str, dict[str, str]] = {
+    "ru": {"side": "сторона", "a": "сторона", "b": "другая сторона", "op": "сравнение", "n": "число",
+           "role": "роль", "player": "игрок", "players": "игроки", "sex": "пол"},
+    "en": {"side": "side", "a": "side", "b": "other side", "op": "comparison", "n": "number", "role": "role",
+           "player": "player", "players": "players", "sex": "sex"},
+}
+
 SEXES: dict[str, dict[str, str]] = {
     "ru": {"m": "мужской", "f": "женский"},
     "en": {"m": "male", "f": "female"},
@@ -252,6 +260,10 @@ def refusal(error: Any, lang: str = "ru") -> str:
         params["op"] = op_name(params["op"], lang)
     if isinstance(params.get("template"), str) and params["template"] in council.TEMPLATES:
         params["template"] = question_label(params["template"], lang)
+    if isinstance(params.get("expected"), str):
+        params["expected"] = ", ".join(FIELDS[_lang(lang)].get(key, key) for key in params["expected"].split(", "))
+    if isinstance(params.get("sex"), str) and params["sex"] in ("m", "f"):
+        params["sex"] = sex_name(params["sex"], lang)
     choices = params.get("choices")
     if isinstance(choices, str) and (error.rule.startswith("council_") or error.rule == "unknown_preset"):
         choices = choices.split(", ")
