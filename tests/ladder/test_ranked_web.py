@@ -8,7 +8,9 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 from sqlalchemy import delete
 from typer.testing import CliRunner
@@ -21,21 +23,43 @@ from web.helpers import SMALL_SETUP, play_to_end
 ADMIN = "admin-key-for-tests"
 
 
-def csrf(client: TestClient, url: str) -> str:
+def csrf(client: TestClient | As, url: str) -> str:
     found = re.search(r'name="csrf" value="([^"]+)"', client.get(url).text)
     assert found is not None
     return found.group(1)
 
 
-def signed_up(host: TestClient, name: str) -> TestClient:
-    client = TestClient(host.app)
+class As:
+    """One browser's cookies on the shared client (one event loop for every request, as in a server)."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.cookies = httpx.Cookies()
+
+    def _call(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
+        self.client.cookies = self.cookies
+        try:
+            return self.client.request(method, url, **kwargs)
+        finally:
+            self.cookies = httpx.Cookies(self.client.cookies)
+            self.client.cookies = httpx.Cookies()
+
+    def get(self, url: str, **kwargs: Any) -> httpx.Response:
+        return self._call("GET", url, **kwargs)
+
+    def post(self, url: str, **kwargs: Any) -> httpx.Response:
+        return self._call("POST", url, **kwargs)
+
+
+def signed_up(host: TestClient, name: str) -> As:
+    client = As(host)
     r = client.post("/signup", data={"csrf": csrf(client, "/signup"), "name": name, "password": "password1"},
                     follow_redirects=False)
     assert r.status_code == 303, r.text
     return client
 
 
-def ranked_game(owner: TestClient) -> tuple[str, str]:
+def ranked_game(owner: As) -> tuple[str, str]:
     r = owner.post("/ranked/new", data={"csrf": csrf(owner, "/ranked/new"), "setup_yaml": SMALL_SETUP,
                                          "title": "Рейтинговая"}, follow_redirects=False)
     assert r.status_code == 303, r.text
@@ -43,7 +67,7 @@ def ranked_game(owner: TestClient) -> tuple[str, str]:
     return owner.get(f"/api/host/{admin}").json()["game"]["id"], admin
 
 
-def take_seat(client: TestClient, game_id: str) -> tuple[int, str]:
+def take_seat(client: As, game_id: str) -> tuple[int, str]:
     r = client.post(f"/g/{game_id}/join-ranked", data={"csrf": csrf(client, "/")},
                     follow_redirects=False)
     return r.status_code, r.headers.get("location", r.text)
@@ -82,7 +106,7 @@ def test_a_ranked_game_from_sign_up_to_the_ladder(app_client: TestClient, databa
     assert r.status_code == 303
     status, text = take_seat(cheat, game_id)
     assert status == 403 and "заблокирован" in text
-    assert TestClient(app_client.app).get("/admin").status_code == 403  # no key, no admin page
+    assert As(app_client).get("/admin").status_code == 403  # no key, no admin page
 
     tokens = {}
     players = {}
