@@ -25,6 +25,7 @@ from rankedmafia.script import ScriptError, load_script, record, run_script
 from rankedmafia.server.cli import serve_command
 from rankedmafia.setup import new_game, preset, preset_names
 from rankedmafia.sim.cli import simulate_command
+from rankedmafia.telegram.cli import telegram_command
 from rankedmafia.text.errors import describe
 from rankedmafia.text.formats import Format
 from rankedmafia.text.roles import role_name
@@ -142,6 +143,7 @@ app.command("simulate")(simulate_command)
 app.command("serve")(serve_command)
 app.command("stats")(stats_command)
 app.add_typer(ladder_app, name="ladder")
+app.command("telegram")(telegram_command)
 
 
 @app.command()

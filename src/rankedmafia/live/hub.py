@@ -9,12 +9,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import defaultdict
+from collections.abc import Callable
 
 
 class Hub:
     def __init__(self) -> None:
         self._watchers: dict[str, set[asyncio.Queue[int]]] = defaultdict(set)
         self._versions: dict[str, int] = defaultdict(int)
+        self._listeners: list[Callable[[str], None]] = []
+
+    def listen(self, callback: Callable[[str], None]) -> None:
+        """Also tell a front end of every change (the Telegram bot posts what a change brings)."""
+        self._listeners.append(callback)
 
     def subscribe(self, game_id: str) -> asyncio.Queue[int]:
         queue: asyncio.Queue[int] = asyncio.Queue(maxsize=8)
@@ -39,6 +45,8 @@ class Hub:
                 with contextlib.suppress(asyncio.QueueEmpty):
                     queue.get_nowait()
             queue.put_nowait(version)
+        for callback in self._listeners:
+            callback(game_id)
 
     def watchers(self) -> int:
         return sum(len(w) for w in self._watchers.values())

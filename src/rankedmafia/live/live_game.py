@@ -107,7 +107,7 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
     """Apply one log entry. Engine refusals (RuleViolation) leave everything unchanged."""
     if kind == "start":
         live.game = new_game(live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded"),
-                             sexes=dict(live.sexes) or None)
+                             sexes={**live.sexes, **(body.get("sexes") or {})} or None)
         live.status, live.deadline, live.phase_started = "running", body["deadline"], at
     elif kind in ENGINE_COMMANDS:
         _engine(live).apply(body)

@@ -462,6 +462,25 @@ def start_build(live: LiveGame, now: float) -> Outcome:
     return out
 
 
+def start_with(sexes: dict[str, str | None]) -> Build:
+    """As `start_build`, with the sex each player gave (m | f) logged with the start, for the texts."""
+
+    def build(live: LiveGame, now: float) -> Outcome:
+        if live.status != "lobby":
+            raise Refusal("already_started")
+        names = live.names()
+        if len(names) != live.setup.players:
+            raise Refusal("need_players", 409, players=live.setup.players, joined=len(names))
+        out = Outcome()
+        given = {name: sexes[name] for name in names if sexes.get(name) in ("m", "f")}
+        step(live, out, "start", {"type": "start", "names": names, "deadline": now + live.duration(live.setup.start),
+                                  **({"sexes": given} if given else {})}, now)
+        settle(live, out, now)
+        return out
+
+    return build
+
+
 def extend_build(seconds: int) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         if live.status == "paused":

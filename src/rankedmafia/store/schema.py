@@ -4,6 +4,7 @@ caches derived from the log (kept for queries and speed; a replay of the log is 
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     Float,
     ForeignKey,
@@ -83,4 +84,56 @@ secrets = Table(
     metadata,
     Column("key", String(32), primary_key=True),
     Column("value", Text, nullable=False),
+)
+
+# --- the Telegram bot: who is who in Telegram, what it has posted, which updates it has handled ---------------
+tg_chats = Table(
+    "rm_tg_chats",
+    metadata,
+    Column("chat_id", BigInteger, primary_key=True),
+    Column("lang", String(4), nullable=False),
+    Column("settings", Text, nullable=False),  # JSON: the house settings (deleting messages, removing absentees)
+)
+
+tg_games = Table(
+    "rm_tg_games",
+    metadata,
+    Column("game_id", String(32), ForeignKey("rm_games.id"), primary_key=True),
+    Column("chat_id", BigInteger, nullable=False),  # the group the game is played in
+    Column("opener", BigInteger, nullable=False),  # the Telegram user who opened the registration
+    Column("status", String(16), nullable=False),  # lobby | running | over | cancelled
+    Column("reg_deadline", Float, nullable=True),
+    Column("reg_message", BigInteger, nullable=True),  # the registration message, kept current by edits
+    Column("progress", Text, nullable=False),  # JSON: what has been posted (so a restart neither repeats nor skips)
+    Column("created_at", Float, nullable=False),
+)
+Index("rm_tg_games_chat", tg_games.c.chat_id, tg_games.c.status)
+
+tg_seats = Table(
+    "rm_tg_seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("rm_games.id"), primary_key=True),
+    Column("name", String(64), primary_key=True),  # the seat's name in the game
+    Column("user_id", BigInteger, nullable=False),
+    Column("sex", String(1), nullable=True),
+    Column("misses", Integer, nullable=False),  # phases missed in a row (the house's removal rule)
+)
+Index("rm_tg_seats_user", tg_seats.c.user_id)
+
+tg_keys = Table(
+    "rm_tg_keys",
+    metadata,
+    Column("id", String(16), primary_key=True),  # the opaque id in a button's callback data
+    Column("game_id", String(32), nullable=False),
+    Column("user_id", BigInteger, nullable=True),  # whose buttons (None: anyone in the group, e.g. votes)
+    Column("data", Text, nullable=False),  # JSON: what each button of the keyboard does
+    Column("used", Integer, nullable=False),  # a one-shot keyboard once pressed
+    Column("at", Float, nullable=False),
+)
+
+tg_updates = Table(
+    "rm_tg_updates",
+    metadata,
+    Column("update_id", BigInteger, primary_key=True),  # an update handled once, even if redelivered
+    Column("at", Float, nullable=False),
 )

@@ -1,7 +1,8 @@
 """Accounts and the ladder: users, sessions, Telegram links and codes, bans, ranked games, seat holders,
 voids, and each finished game's outcome.
 
-Revision ID: 0002
+Revision ID: 0003
+Revises: 0002 (the Telegram bot's tables)
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
-down_revision = "0001"
+revision = "0003"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,242 @@
+"""The night's keyboards: step by step through exactly what the core says a player may send now.
+
+A form's state is a small dict (the action, the joker's copied role and action, the targets so far, the
+option, the Council question's fields). Each screen offers buttons, each button carrying the next state;
+the states are stored behind an opaque key (see `store.TgStore.add_key`), so a button's callback data never
+names an action, a role or a target. Nothing here decides legality: every list comes from `legal_choices`
+(the core's `game.choices`), and the engine checks the action once more when it is sent.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from rankedmafia.live.live_game import LiveGame
+from rankedmafia.rules import council
+from rankedmafia.telegram.legal import Choice, legal_choices, question_fields
+from rankedmafia.telegram.texts import FIELD_NAMES, action_name, esc, field_label, option_label, say
+from rankedmafia.text.roles import role_name
+from rankedmafia.text.summary import Renderer
+
+State = dict[str, Any]
+
+
+@dataclass(slots=True)
+class Button:
+    label: str
+    state: State
+
+
+@dataclass(slots=True)
+class Screen:
+    text: str
+    rows: list[list[Button]] = field(default_factory=list)
+
+
+def renderer(live: LiveGame, lang: str) -> Renderer:
+    """The text layer's renderer, with the sex each player gave (for the Russian agreement)."""
+    game = live.game
+    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None)
+
+
+def rows(buttons: list[Button], width: int = 2) -> list[list[Button]]:
+    return [buttons[i:i + width] for i in range(0, len(buttons), width)]
+
+
+def choices_now(live: LiveGame, name: str) -> list[Choice]:
+    """What he may send right now: the core's list, less what the night's order holds back. The reanimator
+    is asked last (his `revive` only once the others have acted, among tonight's dead); while his step is
+    open nobody else acts."""
+    game = live.game
+    if game is None or live.status != "running":
+        return []
+    asked = name in live.pending()
+    if live.asking and not asked:
+        return []
+    late = name in game.follow_up()
+    out = []
+    for choice in _cached_choices(live, name):
+        if choice.action == "revive" and late:
+            if not asked:
+                continue
+            deaths = [n for n in live.tentative() if n != name]
+            choice = Choice(choice.action, choice.counts,
+                            tuple(tuple(n for n in slot if n in deaths) for slot in choice.slots),
+                            choice.option, choice.options, choice.copies)
+        elif asked:
+            continue
+        out.append(choice)
+    return out
+
+
+_CHOICES: dict[tuple[str, int, int, int, str], tuple[Choice, ...]] = {}
+
+
+def _cached_choices(live: LiveGame, name: str) -> tuple[Choice, ...]:
+    """The core's choices, asked once per state of the game (a form's steps redraw without a change)."""
+    game = live.game
+    assert game is not None
+    key = (live.id, id(game), len(game.results), len(game.commands), name)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) > 10_000:
+            _CHOICES.clear()
+        found = _CHOICES[key] = legal_choices(game, name)
+    return found
+
+
+def _find(choices: list[Choice] | tuple[Choice, ...], action: str | None) -> Choice | None:
+    return next((c for c in choices if c.action == action), None)
+
+
+def effective(choices: list[Choice], state: State) -> Choice | None:
+    """The choice whose targets and option the form is filling: the joker's copied action, or the action."""
+    choice = _find(choices, state.get("a"))
+    if choice is None or choice.action != "copy":
+        return choice
+    copy = next((c for c in choice.copies if c.role == state.get("r")), None)
+    return None if copy is None else _find(copy.uses, state.get("u"))
+
+
+def question(template: str, fields: dict[str, Any], lang: str) -> str:
+    spec = council.TEMPLATES.get(template)
+    if spec is None:
+        return "…"
+    shown = {arg: (field_label(arg, fields[arg], lang) if arg in fields else "…") for arg in spec.args}
+    return spec.text.get(lang, spec.text["ru"]).format(**shown)
+
+
+def summary(state: State, lang: str) -> str:
+    """The action in words: "убить Васю", "скопировать роль Доктор: лечить Петю"."""
+    parts = [action_name(state["a"], lang)]
+    if state["a"] == "copy" and "r" in state:
+        parts = [f"{action_name('copy', lang)} «{role_name(state['r'], lang)}»"]
+        if "u" in state:
+            parts.append("— " + action_name(state["u"], lang))
+    if state.get("t"):
+        parts.append(", ".join(esc(n) for n in state["t"]))
+    used = state.get("u") or state["a"]
+    if "o" in state:
+        if used == "ask":
+            parts.append("— " + esc(question(state["o"], state.get("f", {}), lang)))
+        else:
+            parts.append(f"({esc(option_label(used, state['o'], lang))})")
+    return " ".join(parts)
+
+
+def night_screen(live: LiveGame, name: str, state: State, lang: str) -> Screen:
+    """The screen for a form state; an empty state is the start of the night's form."""
+    game = live.game
+    assert game is not None
+    number = game.phase.number
+    choices = choices_now(live, name)
+    asked = name in live.pending()
+    head = say(lang, "panel", n=number)
+    if asked:
+        deaths = renderer(live, lang).info_line({"kind": "deaths_tonight", "targets": live.tentative()})
+        head = say(lang, "asked", deaths=esc(deaths), deadline=_clock(live.deadline))
+    sent = game.view(name).sent
+    if sent is not None and "action" in sent and not state:
+        shown = {"a": sent["action"], "t": sent["targets"]}
+        if sent.get("option") is not None and sent["action"] not in ("copy", "ask"):
+            shown["o"] = sent["option"]
+        return Screen(say(lang, "sent", summary=summary(shown, lang)),
+                      [[Button(say(lang, "change"), {"do": "withdraw"})]] if not live.asking else [])
+    if not choices:
+        return Screen(say(lang, "panel_none", n=number))
+    choice = _find(choices, state.get("a"))
+    if choice is None:
+        buttons = [Button(action_name(c.action, lang), {"a": c.action}) for c in choices]
+        if asked:
+            buttons.append(Button(say(lang, "nobody"), {"do": "pass"}))
+        return Screen(head, rows(buttons))
+    if choice.action == "copy":
+        if "r" not in state:
+            return Screen(say(lang, "pick_role"), rows(
+                [Button(role_name(c.role, lang), {**state, "r": c.role}) for c in choice.copies]) + _back())
+        copy = next((c for c in choice.copies if c.role == state["r"]), None)
+        if copy is None:
+            return night_screen(live, name, {}, lang)
+        if "u" not in state:
+            return Screen(say(lang, "pick_use", role=role_name(copy.role, lang)), rows(
+                [Button(action_name(u.action, lang), {**state, "u": u.action}) for u in copy.uses]) + _back())
+    eff = effective(choices, state)
+    if eff is None:
+        return night_screen(live, name, {}, lang)
+    targets: list[str] = list(state.get("t", []))
+    most = max(eff.counts) if eff.counts else 0
+    if not state.get("td") and len(targets) < most:
+        slot = eff.slots[len(targets)] if len(targets) < len(eff.slots) else ()
+        pool = [n for n in slot if n not in targets]
+        buttons = [Button(esc(live.nickname(n)), {**state, "t": [*targets, n]}) for n in pool]
+        if len(targets) in eff.counts:
+            buttons.append(Button(say(lang, "done"), {**state, "td": True}))
+        if asked and not targets:
+            buttons.append(Button(say(lang, "nobody"), {"do": "pass"}))
+        text = say(lang, "pick_target", action=action_name(eff.action, lang), i=len(targets) + 1, most=most)
+        return Screen((head + "\n" + text) if asked else text, rows(buttons) + _back())
+    if eff.option is not None and "o" not in state:
+        if eff.option == "question":
+            buttons = [Button(option_label("ask", o, lang), {**state, "o": o, "f": {}}) for o in eff.options]
+            return Screen(say(lang, "pick_question"), rows(buttons, 1) + _back())
+        buttons = [Button(esc(option_label(eff.action, o, lang)), {**state, "o": o}) for o in eff.options]
+        return Screen(say(lang, "pick_option", action=action_name(eff.action, lang)), rows(buttons) + _back())
+    if eff.option == "question":
+        screen = _question_step(live, state, lang)
+        if screen is not None:
+            return screen
+    return Screen(say(lang, "confirm", summary=summary(state, lang)),
+                  [[Button(say(lang, "send"), {**state, "do": "send"}), Button(say(lang, "again"), {})]])
+
+
+def _question_step(live: LiveGame, state: State, lang: str) -> Screen | None:
+    """The next unanswered field of the Council's question, or None once all are given."""
+    assert live.game is not None
+    fields: dict[str, Any] = dict(state.get("f", {}))
+    values = question_fields(live.game, state["o"])
+    text = esc(question(state["o"], fields, lang))
+    for arg, allowed in values.items():
+        if arg in fields and not (arg == "players" and not state.get("pd")):
+            continue
+        if arg == "players":
+            chosen: list[str] = list(fields.get("players", []))
+            buttons = [Button(esc(live.nickname(n)), {**state, "f": {**fields, "players": [*chosen, n]}})
+                       for n in allowed if n not in chosen]
+            if len(chosen) >= council.GROUP_LEAST:
+                buttons.append(Button(say(lang, "done"), {**state, "f": {**fields, "players": chosen}, "pd": True}))
+            return Screen(say(lang, "pick_players", question=text, least=council.GROUP_LEAST,
+                              chosen=len(chosen)), rows(buttons, 3) + _back())
+        buttons = [Button(esc(field_label(arg, v, lang)), {**state, "f": {**fields, arg: v}}) for v in allowed]
+        return Screen(say(lang, "pick_field", question=text, field=FIELD_NAMES[lang][arg] if lang in FIELD_NAMES
+                          else arg), rows(buttons, 3 if arg in ("n", "op") else 2) + _back())
+    return None
+
+
+def _back() -> list[list[Button]]:
+    return []
+
+
+def to_submit(state: State) -> tuple[str, list[str], str | None, str | None, dict[str, Any]]:
+    """The form's state as the engine takes it: action, targets, option, detail, and the joker's copied
+    action's own option and question (`copied_option`, `copied_detail`)."""
+    action = state["a"]
+    targets = list(state.get("t", []))
+    extra: dict[str, Any] = {}
+    if action == "copy":
+        option, detail = state["r"], state["u"]
+        if "o" in state:
+            extra["copied_option"] = state["o"]
+            if "f" in state:
+                extra["copied_detail"] = json.dumps(state["f"], ensure_ascii=False)
+        return action, targets, option, detail, extra
+    option = state.get("o")
+    detail = json.dumps(state["f"], ensure_ascii=False) if "f" in state else None
+    return action, targets, option, detail, extra
+
+
+def _clock(at: float | None) -> str:
+    from rankedmafia.telegram.texts import clock
+
+    return clock(at)

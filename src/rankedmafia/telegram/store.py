@@ -1,0 +1,228 @@
+"""The bot's own tables (beside the games' log, which it shares with the web): which group plays which game,
+which Telegram user holds which seat, the keyboards behind opaque button ids, the updates already handled.
+
+Writes go through the store's one writer (group commit), reads run in worker threads, as the store's own.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets as random_ids
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from rankedmafia.store import Store
+from rankedmafia.store.schema import tg_chats, tg_games, tg_keys, tg_seats, tg_updates
+
+OPEN = ("lobby", "running")
+DEFAULT_SETTINGS: dict[str, Any] = {"night_delete": False, "dead_delete": False, "kick_after": 0}
+
+
+@dataclass(slots=True)
+class ChatRow:
+    chat_id: int
+    lang: str = "ru"
+    settings: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_SETTINGS))
+
+
+@dataclass(slots=True)
+class TgGame:
+    game_id: str
+    chat_id: int
+    opener: int
+    status: str
+    reg_deadline: float | None
+    reg_message: int | None
+    progress: dict[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TgSeat:
+    game_id: str
+    name: str
+    user_id: int
+    sex: str | None
+    misses: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """A keyboard: what each of its buttons does, whose it is, and whether it has been pressed."""
+
+    id: str
+    game_id: str
+    user_id: int | None
+    data: dict[str, Any]
+    used: bool
+
+
+def _game(r: Any) -> TgGame:
+    return TgGame(r.game_id, r.chat_id, r.opener, r.status, r.reg_deadline, r.reg_message,
+                  json.loads(r.progress), r.created_at)
+
+
+KEY_CACHE = 50_000  # keyboards remembered in memory (their rows stay the truth)
+
+
+class TgStore:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._keys: dict[str, Key] = {}  # keyboards made or read here: a press needs no read
+        self._used: set[str] = set()
+        self._updates: set[int] = set()
+
+    async def _read(self, fn: Any) -> Any:
+        return await self.store._read(fn)
+
+    async def _write(self, fn: Any) -> Any:
+        return await self.store.writer.run(fn)
+
+    # --- chats ------------------------------------------------------------------------------------
+    async def chat(self, chat_id: int) -> ChatRow:
+        row = await self._read(lambda c: c.execute(select(tg_chats).where(tg_chats.c.chat_id == chat_id)).first())
+        if row is None:
+            return ChatRow(chat_id)
+        return ChatRow(chat_id, row.lang, {**DEFAULT_SETTINGS, **json.loads(row.settings)})
+
+    async def save_chat(self, chat: ChatRow) -> None:
+        def job(connection: Connection) -> None:
+            values = {"lang": chat.lang, "settings": json.dumps(chat.settings)}
+            done = connection.execute(update(tg_chats).where(tg_chats.c.chat_id == chat.chat_id).values(**values))
+            if done.rowcount == 0:
+                connection.execute(insert(tg_chats).values(chat_id=chat.chat_id, **values))
+
+        await self._write(job)
+
+    # --- games ------------------------------------------------------------------------------------
+    async def add_game(self, game: TgGame) -> None:
+        def job(connection: Connection) -> None:
+            connection.execute(insert(tg_games).values(
+                game_id=game.game_id, chat_id=game.chat_id, opener=game.opener, status=game.status,
+                reg_deadline=game.reg_deadline, reg_message=game.reg_message, progress=json.dumps(game.progress),
+                created_at=game.created_at))
+
+        await self._write(job)
+
+    async def game(self, game_id: str) -> TgGame | None:
+        row = await self._read(lambda c: c.execute(select(tg_games).where(tg_games.c.game_id == game_id)).first())
+        return None if row is None else _game(row)
+
+    async def open_game(self, chat_id: int) -> TgGame | None:
+        """The group's game in registration or in play (a group plays one game at a time)."""
+        row = await self._read(lambda c: c.execute(
+            select(tg_games).where(tg_games.c.chat_id == chat_id, tg_games.c.status.in_(OPEN))
+            .order_by(tg_games.c.created_at.desc()).limit(1)).first())
+        return None if row is None else _game(row)
+
+    async def games(self, statuses: tuple[str, ...] = OPEN) -> list[TgGame]:
+        rows = await self._read(lambda c: c.execute(
+            select(tg_games).where(tg_games.c.status.in_(statuses))).all())
+        return [_game(r) for r in rows]
+
+    async def update_game(self, game_id: str, **values: Any) -> None:
+        if "progress" in values:
+            values["progress"] = json.dumps(values["progress"])
+
+        def job(connection: Connection) -> None:
+            connection.execute(update(tg_games).where(tg_games.c.game_id == game_id).values(**values))
+
+        await self._write(job)
+
+    # --- seats ------------------------------------------------------------------------------------
+    async def add_seat(self, seat: TgSeat) -> None:
+        def job(connection: Connection) -> None:
+            connection.execute(insert(tg_seats).values(game_id=seat.game_id, name=seat.name, user_id=seat.user_id,
+                                                       sex=seat.sex, misses=0))
+
+        await self._write(job)
+
+    async def seats(self, game_id: str) -> list[TgSeat]:
+        rows = await self._read(lambda c: c.execute(select(tg_seats).where(tg_seats.c.game_id == game_id)).all())
+        return [TgSeat(r.game_id, r.name, r.user_id, r.sex, r.misses) for r in rows]
+
+    async def set_misses(self, game_id: str, misses: dict[str, int]) -> None:
+        def job(connection: Connection) -> None:
+            for name, count in misses.items():
+                connection.execute(update(tg_seats).where(tg_seats.c.game_id == game_id, tg_seats.c.name == name)
+                                   .values(misses=count))
+
+        await self._write(job)
+
+    async def seat_of(self, user_id: int) -> TgSeat | None:
+        """The user's seat in a game in registration or in play (one at a time)."""
+        row = await self._read(lambda c: c.execute(
+            select(tg_seats).join(tg_games, tg_games.c.game_id == tg_seats.c.game_id)
+            .where(tg_seats.c.user_id == user_id, tg_games.c.status.in_(OPEN))
+            .order_by(tg_games.c.created_at.desc()).limit(1)).first())
+        return None if row is None else TgSeat(row.game_id, row.name, row.user_id, row.sex, row.misses)
+
+    # --- keyboards --------------------------------------------------------------------------------
+    async def add_key(self, game_id: str, user_id: int | None, data: dict[str, Any], at: float) -> str:
+        key = random_ids.token_urlsafe(9)
+
+        def job(connection: Connection) -> None:
+            connection.execute(insert(tg_keys).values(id=key, game_id=game_id, user_id=user_id,
+                                                      data=json.dumps(data, ensure_ascii=False), used=0, at=at))
+
+        await self._write(job)
+        self._remember(Key(key, game_id, user_id, data, False))
+        return key
+
+    def _remember(self, key: Key) -> None:
+        if len(self._keys) >= KEY_CACHE:
+            self._keys.clear()
+        self._keys[key.id] = key
+
+    async def key(self, key_id: str) -> Key | None:
+        found = self._keys.get(key_id)
+        if found is not None:
+            return found
+        row = await self._read(lambda c: c.execute(select(tg_keys).where(tg_keys.c.id == key_id)).first())
+        if row is None:
+            return None
+        key = Key(row.id, row.game_id, row.user_id, json.loads(row.data), bool(row.used))
+        self._remember(key)
+        return key
+
+    async def use_key(self, key_id: str) -> bool:
+        """Mark a one-shot keyboard pressed; False if it already was (a double press, a redelivery)."""
+        if key_id in self._used:
+            return False
+        self._used.add(key_id)
+        if len(self._used) > KEY_CACHE:
+            self._used.clear()
+
+        def job(connection: Connection) -> bool:
+            done = connection.execute(update(tg_keys).where(tg_keys.c.id == key_id, tg_keys.c.used == 0)
+                                      .values(used=1))
+            return bool(done.rowcount == 1)
+
+        return bool(await self._write(job))
+
+    async def drop_keys(self, game_id: str) -> None:
+        await self._write(lambda c: c.execute(delete(tg_keys).where(tg_keys.c.game_id == game_id)))
+
+    # --- updates ----------------------------------------------------------------------------------
+    async def claim_update(self, update_id: int, at: float) -> bool:
+        """True the first time an update is seen: Telegram redelivers, the bot acts once."""
+        if update_id in self._updates:
+            return False
+        self._updates.add(update_id)
+        if len(self._updates) > KEY_CACHE:
+            self._updates.clear()
+
+        def job(connection: Connection) -> bool:
+            seen = connection.execute(select(tg_updates.c.update_id).where(tg_updates.c.update_id == update_id))
+            if seen.first() is not None:
+                return False
+            connection.execute(insert(tg_updates).values(update_id=update_id, at=at))
+            return True
+
+        try:
+            return bool(await self._write(job))
+        except IntegrityError:  # another process claimed it first
+            return False
