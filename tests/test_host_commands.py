@@ -11,8 +11,10 @@ from rankedmafia.host.commands import (
     Command,
     Done,
     Help,
+    Message,
     ParseError,
     Quit,
+    Thread,
     Undo,
     Vote,
     Votes,
@@ -104,7 +106,28 @@ def test_any_text_parses_or_is_refused_with_a_parse_error(line: str) -> None:
         assert t("ru", error.key, **error.params)
         assert t("en", error.key, **error.params)
         return
-    assert result is None or isinstance(result, Act | Vote | Undo | Who | Votes | Done | Help | Quit)
+    assert result is None or isinstance(result, Act | Vote | Undo | Who | Votes | Done | Help | Quit | Message | Thread)
+
+
+@pytest.mark.parametrize(("line", "command"), [
+    ("Вася: убиваю Петю", Message("Вася", "убиваю Петю")),
+    ("лс Маша: лечу от мафии", Message("Маша", "лечу от мафии")),
+    ("лс Маша лечу Петю", Message("Маша", "лечу Петю")),
+    ('"Big Bob": проверяю Васю', Message("Big Bob", "проверяю Васю")),
+    ("помощь", Help()), ("помощь доктор", Help("доктор")), ("help doctor", Help("doctor")),
+    ("тема page1.html page2.html", Thread(("page1.html", "page2.html"))),
+    ("тема day.html до 30.11.2026 22:00", Thread(("day.html",), "30.11.2026 22:00")),
+])
+def test_forum_commands(line: str, command: Command) -> None:
+    assert parse_line(line) == command
+
+
+@pytest.mark.parametrize(("line", "key"), [("тема", "parse_thread"), ("тема до 22:00", "parse_thread"),
+                                           ("лс Вася", "parse_message")])
+def test_forum_commands_refused(line: str, key: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        parse_line(line)
+    assert caught.value.key == key
 
 
 @given(st.text(alphabet=st.sampled_from(list('ab >"«»\'#=\t ')), max_size=30))

@@ -14,10 +14,10 @@ from typing import Annotated, Any
 
 import typer
 import yaml
-from rich.console import Console
 from rich.table import Table
 
 from rankedmafia.bots.random_policy import play_random_game
+from rankedmafia.forum.cli import votes_command
 from rankedmafia.host import host_command
 from rankedmafia.ladder.cli import ladder_app, stats_command
 from rankedmafia.rules.errors import RuleViolation, SetupError
@@ -27,15 +27,30 @@ from rankedmafia.setup import new_game, preset, preset_names
 from rankedmafia.sim.cli import simulate_command
 from rankedmafia.telegram.cli import telegram_command
 from rankedmafia.text.errors import describe
-from rankedmafia.text.formats import Format
+from rankedmafia.text.formats import Format, output_console
 from rankedmafia.text.roles import role_name
 from rankedmafia.text.summary import Renderer
+from rankedmafia.verify import say as verify_text
 from rankedmafia.verify import verify as verify_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Ranked Mafia: an exact rules engine, game scripts and records, a host's tools.")
-console = Console()
-errors = Console(stderr=True)
+console = output_console()
+errors = output_console(stderr=True)
+
+# The command line's own words: table headers and verify's verdict, in the chosen language.
+WORDS = {
+    "ru": {"presets": "Расклады", "name": "название", "players": "игроков", "title": "заголовок", "roles": "роли",
+           "role": "роль", "nickname": "ник", "id": "id", "side": "сторона", "actions": "действия",
+           "bots": "{setup}, сид {seed}, случайные боты", "roles_title": "Роли"},
+    "en": {"presets": "Presets", "name": "name", "players": "players", "title": "title", "roles": "roles",
+           "role": "role", "nickname": "nickname", "id": "id", "side": "side", "actions": "actions",
+           "bots": "{setup}, seed {seed}, random bots", "roles_title": "Roles"},
+}
+
+
+def word(lang: str, key: str, **fields: Any) -> str:
+    return WORDS.get(lang, WORDS["ru"])[key].format(**fields)
 
 Lang = Annotated[str, typer.Option("--lang", help="ru (default) or en")]
 
@@ -90,25 +105,25 @@ def verify(record_file: Annotated[Path, typer.Argument(help="a published record 
         return
     seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() and isinstance(rec.get("seed"), int) else seed
     try:
-        problems = verify_record(rec, seed_value)
+        problems = verify_record(rec, seed_value, lang)
     except (RuleViolation, ScriptError) as error:
         refuse(error, lang)
         return
     if problems:
         for problem in problems:
-            errors.print(f"[red]✗[/red] {problem}")
+            errors.print("✗ " + problem, style="red", markup=False)
         raise typer.Exit(1)
-    console.print("[green]✓[/green] the seed matches the commitment and the replay agrees with the record")
+    console.print("✓ " + verify_text(lang, "ok"), style="green", markup=False)
 
 
 @app.command()
 def setups(lang: Lang = "ru") -> None:
     """List the preset setups."""
-    table = Table(title="Presets")
-    table.add_column("name")
-    table.add_column("players", justify="right")
-    table.add_column("title")
-    table.add_column("roles")
+    table = Table(title=word(lang, "presets"))
+    table.add_column(word(lang, "name"))
+    table.add_column(word(lang, "players"), justify="right")
+    table.add_column(word(lang, "title"))
+    table.add_column(word(lang, "roles"))
     for name in preset_names():
         setup = preset(name)
         roles = ", ".join(f"{role_name(r, lang)}×{n}" if n > 1 else role_name(r, lang)
@@ -128,10 +143,10 @@ def demo(setup_name: Annotated[str, typer.Option("--setup")] = "classic-12",
     setup = preset(setup_name)
     names = [f"Игрок{i + 1}" if lang == "ru" else f"Player{i + 1}" for i in range(setup.players)]
     game = play_random_game(new_game(setup, names, seed), random.Random(seed))
-    console.rule(f"{setup_name}, seed {seed}, random bots")
+    console.rule(word(lang, "bots", setup=setup_name, seed=seed))
     table = Table()
-    table.add_column("name")
-    table.add_column("role")
+    table.add_column(word(lang, "nickname"))
+    table.add_column(word(lang, "role"))
     for player in game.players():
         table.add_row(player.name, role_name(player.initial_role, lang))
     console.print(table)
@@ -139,6 +154,7 @@ def demo(setup_name: Annotated[str, typer.Option("--setup")] = "classic-12",
 
 
 app.command("host")(host_command)
+app.command("votes")(votes_command)
 app.command("simulate")(simulate_command)
 app.command("serve")(serve_command)
 app.command("stats")(stats_command)
@@ -156,9 +172,9 @@ def roles(lang: Lang = "ru",
     if as_markdown:
         sys.stdout.write(markdown(lang if lang in SIDE_TITLES else "en"))
         return
-    table = Table(title="Roles")
+    table = Table(title=word(lang, "roles_title"))
     for column in ("id", "name", "side", "actions"):
-        table.add_column(column)
+        table.add_column(word(lang, column))
     sides = SIDE_TITLES.get(lang, SIDE_TITLES["en"])
     for entry in entries():
         role = entry.role

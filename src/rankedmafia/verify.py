@@ -1,4 +1,6 @@
-"""Checking a published record: its seed against the commitment, then a replay that must agree."""
+"""Checking a published record: its seed against the commitment, then a replay that must agree.
+
+Every finding is a sentence in the reader's language (`lang`: ru, the default, or en)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,39 @@ from rankedmafia.script import record as build_record
 
 COMPARED = ("phase", "number", "deaths", "saved", "hanged", "defended", "silenced", "revealed", "exposed",
             "role_changes", "info")
+
+TEXTS: dict[str, dict[str, str]] = {
+    "ru": {
+        "ok": "сид совпадает с хешем, и повтор игры сходится с записью",
+        "commitment": "сид не совпадает с хешем из записи (commitment): {commitment}",
+        "winner": "победитель: в записи {recorded!r}, при повторе {replayed!r}",
+        "phase": "фаза {index} ({phase} {number}), {key}: в записи {recorded!r}, при повторе {replayed!r}",
+        "phases": "в записи фаз: {recorded}, при повторе: {replayed}",
+        "night": "ночь", "day": "день",
+        "object": "запись — это объект JSON",
+        "missing": "в записи нет поля «{key}» ({kind})",
+        "player": "у players[{index}] должны быть name и initial_role",
+        "phase_kind": "у каждой фазы должно быть поле phase: night или day",
+        "events": "events должен быть списком событий движка",
+    },
+    "en": {
+        "ok": "the seed matches the commitment and the replay agrees with the record",
+        "commitment": "the seed does not match the commitment {commitment}",
+        "winner": "winner: the record says {recorded!r}, the replay {replayed!r}",
+        "phase": "phase {index} ({phase} {number}), {key}: the record says {recorded!r}, the replay {replayed!r}",
+        "phases": "the record has {recorded} phases, the replay {replayed}",
+        "night": "night", "day": "day",
+        "object": "a record is a JSON object",
+        "missing": "the record has no `{key}` ({kind})",
+        "player": "players[{index}] needs `name` and `initial_role`",
+        "phase_kind": "each phase needs `phase`: night or day",
+        "events": "`events` must be the engine's list of events",
+    },
+}
+
+
+def say(lang: str, text: str, **fields: Any) -> str:
+    return TEXTS.get(lang, TEXTS["ru"])[text].format(**fields)
 
 
 def script_from_record(rec: Mapping[str, Any], seed: int | str) -> dict[str, Any]:
@@ -36,40 +71,40 @@ def script_from_record(rec: Mapping[str, Any], seed: int | str) -> dict[str, Any
             "phases": phases}
 
 
-def check_shape(rec: Any) -> None:
+def check_shape(rec: Any, lang: str = "en") -> None:
     """A record as the contract shapes it, or a ScriptError that says what is missing."""
     if not isinstance(rec, Mapping):
-        raise ScriptError("a record is a JSON object")
+        raise ScriptError(say(lang, "object"))
     for key, kind in (("commitment", str), ("players", list), ("phases", list)):
         if not isinstance(rec.get(key), kind):
-            raise ScriptError(f"the record has no `{key}` ({kind.__name__})")
+            raise ScriptError(say(lang, "missing", key=key, kind=kind.__name__))
     for index, player in enumerate(rec["players"]):
         if not isinstance(player, Mapping) or not {"name", "initial_role"} <= set(player):
-            raise ScriptError(f"players[{index}] needs `name` and `initial_role`")
+            raise ScriptError(say(lang, "player", index=index))
     for index, phase in enumerate(rec["phases"], start=1):
         if not isinstance(phase, Mapping) or phase.get("phase") not in ("night", "day"):
-            raise ScriptError("each phase needs `phase`: night or day", index)
+            raise ScriptError(say(lang, "phase_kind"), index)
         events = phase.get("events")
         if not isinstance(events, list) or not all(isinstance(e, Mapping) and "type" in e for e in events):
-            raise ScriptError("`events` must be the engine's list of events", index)
+            raise ScriptError(say(lang, "events"), index)
 
 
-def verify(rec: Mapping[str, Any], seed: int | str) -> list[str]:
+def verify(rec: Mapping[str, Any], seed: int | str, lang: str = "en") -> list[str]:
     """The discrepancies between a record and its replay with this seed (empty: the record is sound)."""
     problems: list[str] = []
-    check_shape(rec)
+    check_shape(rec, lang)
     if commitment(seed) != rec.get("commitment"):
-        return [f"the seed does not match the commitment {rec.get('commitment')}"]
+        return [say(lang, "commitment", commitment=rec.get("commitment"))]
     replay = build_record(play(script_from_record(rec, seed)))
     if replay["winner"] != rec.get("winner"):
-        problems.append(f"winner: the record says {rec.get('winner')!r}, the replay {replay['winner']!r}")
+        problems.append(say(lang, "winner", recorded=rec.get("winner"), replayed=replay["winner"]))
     for index, (mine, theirs) in enumerate(zip(replay["phases"], rec["phases"], strict=False), start=1):
         for key in COMPARED:
             if _canon(mine[key]) != _canon(theirs.get(key)):
-                problems.append(f"phase {index} ({mine['phase']} {mine['number']}), {key}: the record says "
-                                f"{theirs.get(key)!r}, the replay {mine[key]!r}")
+                problems.append(say(lang, "phase", index=index, phase=say(lang, mine["phase"]),
+                                    number=mine["number"], key=key, recorded=theirs.get(key), replayed=mine[key]))
     if len(replay["phases"]) != len(rec["phases"]):
-        problems.append(f"the record has {len(rec['phases'])} phases, the replay {len(replay['phases'])}")
+        problems.append(say(lang, "phases", recorded=len(rec["phases"]), replayed=len(replay["phases"])))
     return problems
 
 

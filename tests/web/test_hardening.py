@@ -4,14 +4,20 @@ repeated vote that adds nothing to the log."""
 
 from __future__ import annotations
 
+import json
+import threading
+from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
-from .helpers import SMALL_SETUP, started_game
+from rankedmafia.server.settings import Settings
+
+from .helpers import SMALL_SETUP, InProcessServer, started_game
 
 
-def roles_of(client: TestClient, admin: str) -> dict[str, str]:
+def roles_of(client: Any, admin: str) -> dict[str, str]:
     info = client.get(f"/api/host/{admin}", params={"everything": True}).json()
     return {s["name"]: s["role"] for s in info["seats"]}
 
@@ -106,3 +112,36 @@ def test_an_identical_vote_adds_nothing(sqlite_client: TestClient) -> None:
     assert log_length(client, game["id"]) == before
     assert client.post(f"/api/player/{tokens[voter]}/vote", json={"choice": "blue"}).status_code == 200
     assert log_length(client, game["id"]) == before + 1
+
+
+def test_the_public_stream_says_nothing_of_a_night_action(tmp_path: Path) -> None:
+    """A watcher of the public stream gets no event for a secret command: its next event is the morning."""
+    server = InProcessServer(Settings(data=tmp_path / "data", tick_seconds=0.1)).start()
+    try:
+        api = httpx.Client(base_url=server.url, timeout=10)
+        game, tokens = started_game(api)
+        roles = roles_of(api, game["admin_token"])
+        mafia = next(n for n, r in roles.items() if r == "mafia1")
+        victim = next(n for n, r in roles.items() if r == "civilian")
+        events: list[dict[str, Any]] = []
+        ready = threading.Event()
+
+        def watch() -> None:
+            with httpx.stream("GET", f"{server.url}/api/games/{game['id']}/events", timeout=20) as response:
+                for line in response.iter_lines():
+                    if line.startswith("data:"):
+                        events.append(json.loads(line[5:]))
+                        ready.set()
+                        if len(events) == 2:
+                            return
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        assert ready.wait(10)
+        kill = {"action": "kill", "targets": [victim]}
+        assert api.post(f"/api/player/{tokens[mafia]}/act", json=kill).status_code == 200
+        assert api.post(f"/api/host/{game['admin_token']}/resolve").status_code == 200
+        watcher.join(15)
+        assert [e["phase"] for e in events] == ["night", "day"], [e["version"] for e in events]
+    finally:
+        server.stop()

@@ -5,6 +5,7 @@ the reanimator's step, the end), phase after phase."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -154,3 +155,20 @@ def test_every_section_lives(browser: Browser, server: InProcessServer) -> None:
         same_as_reloaded(f"phase {phase + 2}")
     expect(live["public"].locator(".winner")).to_be_visible()
     same_as_reloaded("the end")
+
+
+def test_the_deadline_in_the_readers_own_zone(browser: Browser, server: InProcessServer) -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    api = httpx.Client(base_url=server.url, timeout=10)
+    game, tokens, _ = start(api, CHAT, 6)
+    deadline = api.get(f"/api/games/{game['id']}").json()["game"]["deadline"]
+    for zone in ("Asia/Vladivostok", "America/Los_Angeles"):
+        context = browser.new_context(timezone_id=zone)
+        page = context.new_page()
+        page.goto(f"{server.url}/p/{next(iter(tokens.values()))}")
+        local = datetime.fromtimestamp(deadline, ZoneInfo(zone))
+        expect(page.locator("#deadline .at")).to_contain_text(f"{local:%H:%M}")
+        expect(page.locator("#deadline .left")).to_have_text(re.compile(r"^(0|\d+ д )?\d+:\d\d:\d\d$|^\d+:\d\d$"))
+        context.close()

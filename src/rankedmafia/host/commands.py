@@ -7,6 +7,9 @@
     undo Вася                  take back Вася's action tonight
     Вася > Петя   Маша > blue  a day vote (a later vote replaces an earlier one)
     who · votes · done · help · quit
+    помощь доктор              one role's rules (help ROLE)
+    Вася: убиваю Петю          a player's private message, read as the action it means (also `лс Вася: …`)
+    тема day2-1.html day2-2.html до 30.11.2026 22:00   the day's votes, read from the thread's pages
 
 Nicknames with spaces go in quotes: "Big Bob", 'Big Bob' or «Big Bob». Keywords work in Russian too
 (кто, голоса, готово, отмена, помощь, выход). `#` at the start of a word begins a comment.
@@ -14,6 +17,7 @@ Nicknames with spaces go in quotes: "Big Bob", 'Big Bob' or «Big Bob». Keyword
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,7 +73,23 @@ class Done:
 
 @dataclass(frozen=True, slots=True)
 class Help:
-    pass
+    topic: str | None = None  # a role's name: that role's rules
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A player's private message pasted as it is: the session reads the action it means."""
+
+    actor: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Thread:
+    """The day's thread saved as pages (or pasted text), to read the votes from."""
+
+    paths: tuple[str, ...]
+    deadline: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,16 +97,21 @@ class Quit:
     pass
 
 
-Command = Act | Vote | Undo | Who | Votes | Done | Help | Quit
+Command = Act | Vote | Undo | Who | Votes | Done | Help | Quit | Message | Thread
 
 KEYWORDS: dict[str, Command] = {
     **dict.fromkeys(("who", "кто"), Who()),
     **dict.fromkeys(("votes", "голоса"), Votes()),
     **dict.fromkeys(("done", "готово", "итоги"), Done()),
-    **dict.fromkeys(("help", "?", "помощь"), Help()),
     **dict.fromkeys(("quit", "exit", "выход"), Quit()),
 }
 UNDO = ("undo", "отмена")
+HELP = ("help", "?", "помощь", "справка")
+THREAD = ("thread", "тема", "ветка")
+DEADLINE = ("до", "until", "deadline")
+MESSAGE = re.compile(r"""^\s*(?:(?:лс|pm|msg)\s+)?(?P<name>"[^"]+"|«[^»]+»|'[^']+'|[^\s:>"'«]+)"""
+                     r"""\s*:\s*(?P<text>\S.*)$""", re.IGNORECASE)
+MESSAGE_WORDS = ("лс", "pm", "msg")
 BLUE_WORDS = (BLUE, "синий")
 
 
@@ -135,10 +160,21 @@ def tokenize(line: str) -> list[Token]:
 
 def parse_line(line: str) -> Command | None:
     """The command a line means, None for a blank line or a comment; ParseError for anything else."""
+    message = MESSAGE.match(line)
+    if message is not None:
+        return Message(message["name"].strip("\"'«»").strip(), message["text"].strip())
     tokens = tokenize(line)
     if not tokens:
         return None
     first = tokens[0].word()
+    if first in HELP:
+        return Help(" ".join(t.text for t in tokens[1:]) or None)
+    if first in THREAD:
+        return _thread(tokens)
+    if first in MESSAGE_WORDS:
+        if len(tokens) < 3:
+            raise ParseError("parse_message")
+        return Message(tokens[1].text, line.split(tokens[1].text, 1)[1].strip())
     if first in KEYWORDS:
         if len(tokens) > 1:
             raise ParseError("parse_extra", word=tokens[0].text)
@@ -151,6 +187,15 @@ def parse_line(line: str) -> Command | None:
             raise ParseError("parse_undo")
         return Undo(tokens[1].text)
     return _act(tokens)
+
+
+def _thread(tokens: list[Token]) -> Thread:
+    words = [t.text for t in tokens[1:]]
+    cut = next((i for i, t in enumerate(tokens[1:]) if t.word() in DEADLINE), len(words))
+    paths, deadline = words[:cut], " ".join(words[cut + 1:]) or None
+    if not paths:
+        raise ParseError("parse_thread")
+    return Thread(tuple(paths), deadline)
 
 
 def _vote(tokens: list[Token], marks: list[int]) -> Vote:

@@ -24,12 +24,39 @@ UI: dict[str, dict[str, str]] = {
         "day_header": "День {number}",
         "awaiting_title": "Ещё не отписались",
         "awaiting_short": "Ещё ждём: {names}",
-        "reanimator_turn": "Ход реаниматора {name}: «{name} revive Имя» — или «done», если он никого не лечит.",
-        "awaiting_none": "Все, у кого есть ход, отписались. «done» — подвести итоги ночи.",
-        "night_help": ("Ночь: «ник действие цели…» (например «Вася kill Петя»), «undo ник», «who», "
-                       "«done», «help», «quit»."),
-        "day_help": "День: «ник > ник» или «ник > blue», «votes», «done», «help», «quit».",
-        "accepted_act": "Принято: {name} — {action} {targets}",
+        "reanimator_turn": "Ход реаниматора {name}: «{name}: оживляю Имя» — или «готово», если он никого не оживляет.",
+        "awaiting_none": "Все, у кого есть ход, отписались. «готово» — подвести итоги ночи.",
+        "night_help": ("Ночь: вставьте личное сообщение игрока («Вася: убиваю Петю») или наберите ход "
+                       "(«Вася убить Петя»); «отмена ник», «кто», «готово» — итоги ночи, «помощь», "
+                       "«помощь роль», «выход»."),
+        "day_help": ("День: «ник > ник» или «ник > синий»; «тема файл…» — голоса из сохранённых страниц темы "
+                     "(«тема day1.html до 30.11.2026 22:00»); «голоса», «готово» — итоги дня, «помощь», «выход»."),
+        "accepted_act": "Принято: {reading}",
+        "standing": "Сейчас {phase}; в игре {count}: {names}.",
+        "kept": "Введённое в этой фазе до остановки восстановлено (команд: {count}).",
+        "stopped_kept": ("Игра остановлена ({phase}); введённое в этой фазе (команд: {count}) сохранено. "
+                         "Продолжить: rankedmafia host --resume {path}"),
+        "confirm_quit": "В этой фазе уже введено команд: {count}. Выйти? Всё введённое сохранится",
+        "help_roles": "Роли этой игры и их действия:",
+        "help_more": "«помощь роль» (например «помощь доктор») — правила роли; «помощь вопрос» — вопросы Совету.",
+        "help_council": "Вопросы Совету (мафия, вместо убийства): «ник ask шаблон ключ=значение…», например "
+                        "«Саша ask side_count side=town op=ge n=3». Сравнения: eq =, ne ≠, gt >, ge ≥, lt <, le ≤.",
+        "no_role": "нет роли «{name}»; «помощь» перечисляет роли этой игры",
+        "guess": "«{typed}» прочитано как {name} — проверьте.",
+        "confirm_reading": "Понял так: {reading}. Принять?",
+        "not_taken": "Не принято; игра не изменилась.",
+        "thread_at_night": "Сейчас ночь: голоса из темы читаются днём.",
+        "bad_deadline": "не понял срок «{text}»; пишите так: «до 30.11.2026 22:00»",
+        "warning": "Внимание: {text}",
+        "thread_nothing_new": "Новых голосов в теме нет.",
+        "confirm_thread": "Записать {count} из темы?",
+        "from_to": "от {least} до {most}",
+        "target_count": "действие «{action}» требует {wanted}, а указано {got}",
+        "no_targets": "у действия «{action}» нет целей, а указано {got}",
+        "option_role": "роль",
+        "option_question": "вопрос",
+        "parse_message": "сообщение пишется так: «Вася: убиваю Петю»",
+        "parse_thread": "тема пишется так: «тема файл.html …», можно с «до 30.11.2026 22:00»",
         "withdrawn": "Ход игрока {name} отменён.",
         "accepted_vote": "Голос: {name} → {choice}",
         "blue": "синий",
@@ -44,15 +71,15 @@ UI: dict[str, dict[str, str]] = {
         "save_failed": "Не удалось сохранить игру в {path}: {error}",
         "game_over": "Игра окончена. Сид: {seed}",
         "verify_hint": "Проверка: хеш сида {commitment}; «rankedmafia run {path}» воспроизводит игру.",
-        "stopped": ("Игра остановлена ({phase}); недоигранная фаза не сохраняется. "
-                    "Продолжить: rankedmafia host --resume {path}"),
+        "stopped": "Игра остановлена ({phase}) и сохранена. Продолжить: rankedmafia host --resume {path}",
         "confirm_resolve": "Подвести итоги ночи без их ходов?",
         "yes_no": "да/нет",
         "refused": "Отказ: {reason}",
         "did_you_mean": "может быть, {names}?",
         "undo_day": "Днём голос не отменяют: просто проголосуйте заново.",
         "vote_at_night": "Сейчас ночь: голосовать нельзя.",
-        "act_at_day": "Сейчас день: ночные действия не принимаются.",
+        "act_at_day": ("Сейчас день: ночные действия не принимаются. Голос пишется «Вася > Петя»; «готово» — "
+                       "подвести итоги дня."),
         "actions_of": "действия игрока {name}: {actions}",
         "no_actions": "у игрока {name} нет действий этой ночью",
         "read_failed": "Не удалось прочитать {path}: {error}",
@@ -101,10 +128,37 @@ UI: dict[str, dict[str, str]] = {
         "awaiting_short": "Still waiting for: {names}",
         "reanimator_turn": "The reanimator {name} acts now: “{name} revive Name”, or “done” if he revives nobody.",
         "awaiting_none": "Everyone with an action has sent it. Type “done” to resolve the night.",
-        "night_help": ("Night: “name action targets…” (e.g. “Vasya kill Petya”), “undo name”, “who”, "
-                       "“done”, “help”, “quit”."),
-        "day_help": "Day: “name > name” or “name > blue”, “votes”, “done”, “help”, “quit”.",
-        "accepted_act": "Accepted: {name} — {action} {targets}",
+        "night_help": ("Night: paste a player's message (“Vasya: I kill Petya”) or type the action (“Vasya kill "
+                       "Petya”); “undo name”, “who”, “done” to resolve the night, “help”, “help role”, “quit”."),
+        "day_help": ("Day: “name > name” or “name > blue”; “thread file…” reads the votes from the thread's saved "
+                     "pages (“thread day1.html until 30.11.2026 22:00”); “votes”, “done” to count the day, "
+                     "“help”, “quit”."),
+        "accepted_act": "Accepted: {reading}",
+        "standing": "It is {phase}; {count} in the game: {names}.",
+        "kept": "What was typed in this phase before the stop is back ({count} commands).",
+        "stopped_kept": ("The game is stopped ({phase}); what was typed in this phase ({count} commands) is saved. "
+                         "To go on: rankedmafia host --resume {path}"),
+        "confirm_quit": "{count} commands typed in this phase. Quit? Everything typed is saved",
+        "help_roles": "The roles of this game and their actions:",
+        "help_more": "“help role” (e.g. “help doctor”) shows that role's rules; “help ask”, the Council's questions.",
+        "help_council": "The Council's questions (the mafia, instead of a kill): “name ask template key=value…”, e.g. "
+                        "“Sasha ask side_count side=town op=ge n=3”. Comparisons: eq =, ne ≠, gt >, ge ≥, lt <, le ≤.",
+        "no_role": "there is no role “{name}”; “help” lists this game's roles",
+        "guess": "“{typed}” read as {name}; please check.",
+        "confirm_reading": "Read as: {reading}. Take it?",
+        "not_taken": "Not taken; the game is unchanged.",
+        "thread_at_night": "It is night: the thread's votes are read by day.",
+        "bad_deadline": "could not read the deadline “{text}”; write it “until 30.11.2026 22:00”",
+        "warning": "Note: {text}",
+        "thread_nothing_new": "No new votes in the thread.",
+        "confirm_thread": "Enter {count} from the thread?",
+        "from_to": "{least} to {most}",
+        "target_count": "the action “{action}” takes {wanted}, {got} given",
+        "no_targets": "the action “{action}” takes no target, {got} given",
+        "option_role": "role",
+        "option_question": "question",
+        "parse_message": "a message is written “Vasya: I kill Petya”",
+        "parse_thread": "a thread is written “thread file.html …”, perhaps with “until 30.11.2026 22:00”",
         "withdrawn": "{name}'s action is withdrawn.",
         "accepted_vote": "Vote: {name} → {choice}",
         "blue": "blue",
@@ -119,15 +173,15 @@ UI: dict[str, dict[str, str]] = {
         "save_failed": "Could not save the game to {path}: {error}",
         "game_over": "The game is over. Seed: {seed}",
         "verify_hint": "To check: seed commitment {commitment}; “rankedmafia run {path}” replays the game.",
-        "stopped": ("The game is stopped ({phase}); the unfinished phase is not saved. "
-                    "To go on: rankedmafia host --resume {path}"),
+        "stopped": "The game is stopped ({phase}) and saved. To go on: rankedmafia host --resume {path}",
         "confirm_resolve": "Resolve the night without their actions?",
         "yes_no": "yes/no",
         "refused": "Refused: {reason}",
         "did_you_mean": "did you mean {names}?",
         "undo_day": "A day vote is not withdrawn: just vote again.",
         "vote_at_night": "It is night: no voting now.",
-        "act_at_day": "It is day: night actions are not taken.",
+        "act_at_day": ("It is day: night actions are not taken. A vote is written “Vasya > Petya”; “done” counts "
+                       "the day."),
         "actions_of": "{name}'s actions: {actions}",
         "no_actions": "{name} has no action tonight",
         "read_failed": "Could not read {path}: {error}",
@@ -176,3 +230,21 @@ def t(lang: str, key: str, **fields: Any) -> str:
     """A UI string in the host's language (Russian if the language is unknown)."""
     template = UI.get(lang, UI["ru"])[key]
     return template.format(**fields) if fields else template
+
+
+FORMS = {
+    "ru": {"target": ("цель", "цели", "целей"), "vote": ("голос", "голоса", "голосов")},
+    "en": {"target": ("target", "targets", "targets"), "vote": ("vote", "votes", "votes")},
+}
+WORDS_RU = {1: "одну", 2: "две", 3: "три", 4: "четыре"}
+
+
+def plural(count: int, lang: str, noun: str) -> str:
+    """"одну цель", "две цели", "5 целей"; "1 target", "2 targets"."""
+    one, few, many = FORMS.get(lang, FORMS["ru"])[noun]
+    if lang != "ru":
+        return f"{count} {one if count == 1 else many}"
+    tens, units = count % 100, count % 10
+    form = one if units == 1 and tens != 11 else few if 2 <= units <= 4 and not 12 <= tens <= 14 else many
+    number = WORDS_RU.get(count, str(count)) if noun == "target" else str(count)
+    return f"{number} {form}"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rich.table import Table
 
+from rankedmafia.forum.vocabulary import display
 from rankedmafia.host.i18n import t
 from rankedmafia.rules.game import Game, PhaseResult
 from rankedmafia.rules.model import BLUE, Phase
@@ -56,18 +57,19 @@ def awaiting_table(game: Game, lang: str) -> Table:
         table.add_column(t(lang, key))
     for name in game.awaiting():
         view = game.view(name)
-        table.add_row(name, role_name(view.role, lang), ", ".join(action_usage(game, name)))
+        table.add_row(name, role_name(view.role, lang), ", ".join(action_usage(game, name, lang)))
     return table
 
 
-def action_usage(game: Game, name: str) -> list[str]:
-    """`kill [1–2]`, `heal_from <role>`: the actions a player may send tonight, with their arity."""
+def action_usage(game: Game, name: str, lang: str = "ru") -> list[str]:
+    """`убить [1–2]`, `лечить от роли <роль>`: the actions a player may send tonight, by the names the
+    host may type, with their arity."""
     usage = []
     for action in game.view(name).actions:
         least, most = action.targets
         arity = "" if most == 0 else f" [{least}]" if least == most else f" [{least}–{most}]"
-        option = f" <{action.option}>" if action.option else ""
-        usage.append(f"{action.id}{arity}{option}")
+        option = f" <{t(lang, 'option_' + action.option)}>" if action.option else ""
+        usage.append(f"{display(action.id, lang)}{arity}{option}")
     return usage
 
 

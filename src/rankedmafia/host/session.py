@@ -1,7 +1,8 @@
 """The host's session: one game, driven line by line, printed for the host to copy and paste.
 
 A refused line (a parse error or a RuleViolation) prints why and changes nothing; the game is saved as a
-game script after every phase and when the session stops.
+game script after every line that changes it and when the session stops, with whatever was typed in the
+phase not yet resolved (host/saves.py), so that nothing typed is ever lost.
 """
 
 from __future__ import annotations
@@ -9,14 +10,20 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from pathlib import Path
 
-import yaml
 from rich.console import Console
 from rich.prompt import Prompt
 
+from rankedmafia.forum.count_post import count_lines
+from rankedmafia.forum.messages import ReadError, Reading, read_error, read_message
+from rankedmafia.forum.thread import parse_time, read_pages, read_thread
+from rankedmafia.forum.vocabulary import ACTION_WORDS, display
+from rankedmafia.forum.votes import count_votes
 from rankedmafia.host import commands as cmd
-from rankedmafia.host.i18n import t
+from rankedmafia.host.help import COUNCIL_TOPICS, council_help, game_help, role_help
+from rankedmafia.host.i18n import plural, t
 from rankedmafia.host.render import (
     action_usage,
     awaiting_table,
@@ -26,24 +33,20 @@ from rankedmafia.host.render import (
     role_cards,
     vote_table,
 )
+from rankedmafia.host.saves import pending, save
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.view import ActionView
-from rankedmafia.setup import script_of
 from rankedmafia.text.errors import describe
 from rankedmafia.text.formats import Format
 from rankedmafia.text.summary import Renderer
 
+__all__ = ["HostPrompt", "Session", "ask_yes", "default_save_path", "prompt_lines", "save", "special_option"]
+
 
 def default_save_path(game: Game) -> Path:
     return Path(f"game-{game.commitment[:8]}.yaml")
-
-
-def save(game: Game, path: Path) -> None:
-    """The game so far as a game script (`rankedmafia run` replays it exactly)."""
-    text = yaml.safe_dump(script_of(game), allow_unicode=True, sort_keys=False)
-    path.write_text(text, encoding="utf-8")
 
 
 class Session:
@@ -53,9 +56,12 @@ class Session:
         self.console = console
         self.save_path = save_path
         self.lang = lang
-        self.renderer = Renderer(lang, fmt)
+        self.fmt = Format(fmt)
+        self.renderer = Renderer(lang, fmt, game.sexes())  # Russian texts agree with a known sex
         self.title = title
-        self.confirm: Callable[[str], bool] | None = None  # asked before resolving with actions missing
+        # asked before resolving with actions missing, before taking a message's or a thread's reading, and
+        # before quitting with a phase half typed; None (an actions file) takes every reading as it is
+        self.confirm: Callable[[str], bool] | None = None
 
     # --- output -----------------------------------------------------------------------------------
     def say(self, key: str, style: str = "", **fields: object) -> None:
@@ -76,6 +82,10 @@ class Session:
     def prompt(self) -> str:
         return phase_label(self.game.phase, self.lang)
 
+    def asks(self, question: str) -> bool:
+        """The host's yes, or yes without asking when commands come from a file."""
+        return self.confirm is None or self.confirm(question)
+
     # --- the session's frame ----------------------------------------------------------------------
     def start(self) -> None:
         if self.title:
@@ -87,6 +97,20 @@ class Session:
             self.send(name, text)
         self.store()
         self.intro()
+
+    def resume(self) -> None:
+        """Where a saved game stands: the phase, who is alive, what was typed already; no role cards."""
+        if self.title:
+            self.console.rule(self.title)
+        alive = self.game.alive()
+        self.say("standing", phase=phase_label(self.game.phase, self.lang), count=len(alive),
+                 names=", ".join(alive))
+        typed = pending(self.game)
+        if typed:
+            self.say("kept", count=len(typed))
+        self.intro()
+        if self.game.phase.kind is PhaseKind.DAY and self.game.state.votes:
+            self.votes()
 
     def intro(self) -> None:
         phase = self.game.phase
@@ -100,6 +124,9 @@ class Session:
     def who(self) -> None:
         if self.game.awaiting():
             self.console.print(awaiting_table(self.game, self.lang))
+        elif self.game.follow_up():
+            for name in self.game.follow_up():
+                self.say("reanimator_turn", style="yellow", name=name)
         else:
             self.say("awaiting_none")
 
@@ -112,18 +139,20 @@ class Session:
         if missing:
             self.say("not_voted", style="dim", names=", ".join(missing))
 
-    def store(self) -> None:
+    def store(self, quiet: bool = False) -> None:
         try:
-            save(self.game, self.save_path)
+            save(self.game, self.save_path, self.lang, self.fmt.value)
         except OSError as error:
             self.say("save_failed", style="red", path=self.save_path, error=error)
             return
-        self.say("saved", style="dim", path=self.save_path)
+        if not quiet:
+            self.say("saved", style="dim", path=self.save_path)
 
     def stop(self) -> None:
         if not self.game.over:
-            self.say("stopped", style="yellow", phase=phase_label(self.game.phase, self.lang),
-                     path=self.save_path)
+            typed = len(pending(self.game))
+            self.say("stopped_kept" if typed else "stopped", style="yellow",
+                     phase=phase_label(self.game.phase, self.lang), path=self.save_path, count=typed)
         self.store()
 
     # --- driving ----------------------------------------------------------------------------------
@@ -137,9 +166,34 @@ class Session:
         self.stop()
 
     def interactive(self) -> None:
-        """Commands typed at the prompt; resolving a night with actions missing asks first."""
+        """Commands typed at the prompt: prompt_toolkit's line editor at a terminal, a plain prompt
+        otherwise; resolving with actions missing, taking a reading and quitting mid-phase ask first."""
+        import sys
+
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from rankedmafia.host.prompt import history_for
+            self.interact(history=history_for(self.save_path))
+            return
         self.confirm = lambda question: ask_yes(self.console, question, self.lang)
         self.run(prompt_lines(self.console, self.prompt))
+
+    def interact(self, **prompt_options: object) -> None:
+        """The line editor's loop (prompt_options: prompt_toolkit's history, input, output)."""
+        from rankedmafia.host.prompt import ask, lines, prompt_session
+
+        editor = prompt_session(self.completions, **prompt_options)  # type: ignore[arg-type]
+        self.confirm = lambda question: (ask(editor, f"{question} ({t(self.lang, 'yes_no')})") or "").strip(
+            ).casefold() in YES
+        self.run(lines(editor, self.prompt))
+
+    def completions(self) -> list[str]:
+        """What the prompt completes: the living players, tonight's action words, the commands."""
+        words = list(self.game.alive())
+        for name in self.game.alive():
+            words += [display(a.id, self.lang) for a in self.game.actions_of(name)]
+        words += ["кто", "голоса", "готово", "отмена", "помощь", "выход", "тема", "лс", "синий"] if self.lang == "ru" \
+            else ["who", "votes", "done", "undo", "help", "quit", "thread", "pm", "blue"]
+        return words
 
     def handle(self, line: str) -> bool:
         """One line; False once the session should stop (the game is over, or `quit`)."""
@@ -163,53 +217,96 @@ class Session:
         night = self.game.phase.kind is PhaseKind.NIGHT
         match command:
             case cmd.Quit():
-                return False
+                return not self.really_quit()
             case cmd.Done():
                 return self.resolve()
             case cmd.Help():
-                self.say("night_help" if night else "day_help")
+                self.help(command.topic)
             case cmd.Who() | cmd.Votes():
                 if night:
                     self.who()
                 else:
                     self.votes()
+            case cmd.Message() if night:
+                self.message(command)
+            case cmd.Thread() if not night:
+                self.thread(command)
             case cmd.Act() if night:
                 self.act(command)
             case cmd.Undo() if night:
                 self.undo(command)
             case cmd.Vote() if not night:
                 self.vote(command)
-            case cmd.Act():
+            case cmd.Act() | cmd.Message():
                 self.refuse(t(self.lang, "act_at_day"))
             case cmd.Undo():
                 self.refuse(t(self.lang, "undo_day"))
             case cmd.Vote():
                 self.refuse(t(self.lang, "vote_at_night"))
+            case cmd.Thread():
+                self.refuse(t(self.lang, "thread_at_night"))
         return True
 
+    def really_quit(self) -> bool:
+        """`quit`: at once if nothing was typed in this phase, else only if the host says so."""
+        typed = len(pending(self.game))
+        if typed and self.confirm is not None:
+            return self.confirm(t(self.lang, "confirm_quit", count=typed))
+        return True
+
+    def help(self, topic: str | None) -> None:
+        lines: list[str] | None
+        if topic and topic.strip().casefold() in COUNCIL_TOPICS:
+            lines = council_help(self.game, self.lang)
+        elif topic:
+            lines = role_help(topic, self.lang)
+            if lines is None:
+                self.refuse(t(self.lang, "no_role", name=topic))
+                return
+        else:
+            lines = [t(self.lang, "night_help" if self.game.phase.kind is PhaseKind.NIGHT else "day_help"),
+                     *game_help(self.game, self.lang)]
+        for line in lines:
+            self.paste(line)
+
+    # --- night ------------------------------------------------------------------------------------
     def act(self, command: cmd.Act) -> None:
         actor = self.name(command.actor)
         action = command.action.casefold()
+        if action not in ACTION_WORDS and action not in ("copy", "ask"):
+            # a Russian word instead of the id ("Петя убить Игорь", "Женя копирую маньяка …"): read it as
+            # the player's message would be read
+            self.message(cmd.Message(actor, " ".join([command.action, *command.targets])), typed=True)
+            return
         detail: str | None = None
+        copied_option: str | None = None
         if action in ("copy", "ask"):
             option, detail, targets = special_option(command, self.name)
+            if action == "copy" and detail == "heal_from" and targets:  # `Женя copy doctor heal_from mafia`
+                copied_option = command.targets[-1]
+                targets = targets[:-1]
         else:
             targets, option = [self.name(n) for n in command.targets], command.option
             spec = self.spec(actor, action)
             if spec is not None and spec.option is not None and option is None and len(targets) > spec.targets[1]:
                 option, targets = command.targets[-1], targets[:-1]
+        self.submit(actor, action, targets, option, detail, copied_option)
+
+    def submit(self, actor: str, action: str, targets: list[str], option: str | None, detail: str | None,
+               copied_option: str | None = None) -> None:
         try:
-            self.game.submit(actor, action, targets, option, detail)
+            self.game.submit(actor, action, targets, option, detail, copied_option=copied_option)
         except RuleViolation as error:
             if error.rule != "no_such_action":
                 raise
-            usage = action_usage(self.game, actor)
+            usage = action_usage(self.game, actor, self.lang)
             hint = (t(self.lang, "actions_of", name=actor, actions=", ".join(usage)) if usage
                     else t(self.lang, "no_actions", name=actor))
             self.refuse(f"{self.explain(error)}; {hint}")
             return
-        shown = " ".join([*targets, *([option] if option else [])])
-        self.say("accepted_act", style="green", name=actor, action=action, targets=shown)
+        shown = Reading(actor, action, tuple(targets), option, detail, copied_option=copied_option).describe(self.lang)
+        self.say("accepted_act", style="green", reading=shown)
+        self.store(quiet=True)
         remaining = self.game.awaiting()
         if remaining:
             self.say("awaiting_short", style="dim", names=", ".join(remaining))
@@ -217,6 +314,23 @@ class Session:
             self.reanimator_turn()
         else:
             self.say("awaiting_none", style="dim")
+
+    def message(self, command: cmd.Message, typed: bool = False) -> None:
+        """A player's message (or a line typed with Russian words): the action it means, confirmed."""
+        actor = self.name(command.actor)
+        try:
+            reading = read_message(self.game, actor, command.text)
+        except ReadError as error:
+            self.refuse(read_error(error, self.lang))
+            return
+        for guess in reading.guesses:
+            self.say("guess", style="yellow", typed=guess.typed, name=guess.name)
+        asked = (not typed or reading.guesses) and self.confirm is not None
+        if asked and not self.asks(t(self.lang, "confirm_reading", reading=reading.describe(self.lang))):
+            self.say("not_taken", style="yellow")
+            return
+        self.submit(actor, reading.action, list(reading.targets), reading.option, reading.detail,
+                    reading.copied_option)
 
     def reanimator_turn(self) -> None:
         """The reanimator acts after everyone: he is told tonight's dead, then sends his revive."""
@@ -228,17 +342,55 @@ class Session:
 
     def undo(self, command: cmd.Undo) -> None:
         actor = self.name(command.actor)
+        if actor not in self.game.state.players:
+            raise RuleViolation("unknown_player", name=actor)
         self.game.withdraw(actor)
         self.say("withdrawn", style="green", name=actor)
+        self.store(quiet=True)
 
+    # --- day --------------------------------------------------------------------------------------
     def vote(self, command: cmd.Vote) -> None:
         voter = self.name(command.voter)
         choice = command.choice if command.choice == BLUE else self.name(command.choice)
         self.game.vote(voter, choice)
         self.say("accepted_vote", style="green", name=voter,
                  choice=t(self.lang, "blue") if choice == BLUE else choice)
+        self.store(quiet=True)
         self.votes()
 
+    def thread(self, command: cmd.Thread) -> None:
+        """The day's votes read from the thread's saved pages: the count to post, then, if the host
+        agrees, the votes entered as if typed."""
+        deadline: datetime | None = None
+        if command.deadline is not None:
+            deadline = parse_time(command.deadline)
+            if deadline is None:
+                self.refuse(t(self.lang, "bad_deadline", text=command.deadline))
+                return
+        try:
+            pages = read_pages([Path(p) for p in command.paths])
+        except OSError as error:
+            self.refuse(t(self.lang, "read_failed", path=error.filename, error=error.strerror))
+            return
+        posts, _ = read_thread(pages, list(self.game.state.players))
+        count = count_votes(posts, self.game.alive(), list(self.game.state.players), deadline, self.lang)
+        for warning in count.warnings:
+            self.say("warning", style="yellow", text=warning)
+        for line in count_lines(count.votes, self.game.alive(), self.game.phase.number, self.lang, self.fmt):
+            self.paste(line)
+        changed = {v: c for v, c in count.votes.items() if self.game.state.votes.get(v) != c}
+        if not changed:
+            self.say("thread_nothing_new")
+            return
+        if not self.asks(t(self.lang, "confirm_thread", count=plural(len(changed), self.lang, "vote"))):
+            self.say("not_taken", style="yellow")
+            return
+        for voter, choice in changed.items():
+            self.game.vote(voter, choice)
+        self.store(quiet=True)
+        self.votes()
+
+    # --- resolving --------------------------------------------------------------------------------
     def resolve(self) -> bool:
         skipped = self.game.awaiting()
         if skipped:
@@ -280,13 +432,26 @@ class Session:
         return folded[0] if len(folded) == 1 else typed
 
     def explain(self, error: RuleViolation) -> str:
-        reason = describe(error, self.lang)
+        reason = target_count(error, self.lang) if error.rule == "target_count" else describe(error, self.lang)
         if error.rule == "unknown_player":
             typed = str(error.params.get("name", ""))
             close = difflib.get_close_matches(typed, list(self.game.state.players), n=3, cutoff=0.5)
             if close:
                 reason += "; " + t(self.lang, "did_you_mean", names=", ".join(close))
         return reason
+
+
+def target_count(error: RuleViolation, lang: str) -> str:
+    """"действие «убить» требует одну цель, указано две", instead of "от 1 до 1 целей"."""
+    least, most, got = (int(error.params.get(k, 0)) for k in ("least", "most", "got"))
+    action = display(str(error.params.get("action", "")), lang)
+    if least == most:
+        wanted = plural(least, lang, "target")
+    else:
+        wanted = t(lang, "from_to", least=least, most=plural(most, lang, "target"))
+    if most == 0:
+        return t(lang, "no_targets", action=action, got=plural(got, lang, "target"))
+    return t(lang, "target_count", action=action, wanted=wanted, got=got)
 
 
 YES = frozenset({"y", "yes", "д", "да"})

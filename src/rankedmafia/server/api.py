@@ -208,9 +208,10 @@ async def game_events(request: Request, game_id: GameId) -> Any:
 
     async def state() -> Json:
         current = await platform.service.get(live.id)
-        info = game_info(current, lang)
         latest = await platform.service.store.posts(current.id, ["thread"], limit=1)  # the public thread's
-        version = f"{public_version(current)}.{latest[0].id if latest else 0}"
+        async with current.lock:  # one consistent, committed state (a command applies before it commits)
+            info = game_info(current, lang)
+            version = f"{public_version(current)}.{latest[0].id if latest else 0}"
         return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)
@@ -287,10 +288,11 @@ async def player_events(request: Request, token: Token) -> Any:
 
     async def state() -> Json:
         current, name = await platform.service.seat(token)
-        info = game_info(current, lang)
         channels = ["thread", *clan_channels(current, name)]
         latest = await platform.service.store.posts(current.id, channels, limit=1)
-        version = player_version(current, name, latest[0].id if latest else 0)
+        async with current.lock:  # one consistent, committed state
+            info = game_info(current, lang)
+            version = player_version(current, name, latest[0].id if latest else 0)
         return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)
@@ -316,6 +318,24 @@ async def host_record(request: Request, token: Token) -> Json:
     if live.status != "over":
         data["seed"] = None  # published at the end: until then only its commitment is
     return data
+
+
+@router.get("/host/{token}/events", summary="Live updates of the host's page (Server-Sent Events): every command")
+async def host_events(request: Request, token: Token) -> Any:
+    platform = platform_of(request)
+    live = await platform.service.hosted(token)
+    lang = request_lang(request)
+
+    async def state() -> Json:
+        current = await platform.service.hosted(token)
+        latest = await platform.service.store.posts(current.id, ["thread"], limit=1)
+        async with current.lock:  # one consistent, committed state
+            info = game_info(current, lang)
+            # the host may know of every command: his version is the log's head
+            version = f"{current.head}.{len(current.seats)}.{latest[0].id if latest else 0}"
+        return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
+
+    return event_stream(request, platform.hub, live.id, state)
 
 
 async def _host_command(request: Request, token: str, build: svc.Build) -> Ack:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
+from rich.console import Console
+
 
 class Format(StrEnum):
     TEXT = "text"
@@ -26,3 +28,11 @@ def heading(fmt: Format, text: str) -> str:
     if fmt is Format.MARKDOWN:
         return f"### {text}"
     return text.upper()
+
+
+def output_console(stderr: bool = False) -> Console:
+    """A console for the command line that wraps long lines only on a terminal: redirected to a file or a
+    pipe, every line comes out whole, so a BBCode post can be pasted as it is."""
+    console = Console(stderr=stderr, highlight=False)
+    console.soft_wrap = not console.is_terminal
+    return console

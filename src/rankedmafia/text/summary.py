@@ -45,7 +45,8 @@ class Renderer:
     # --- public -----------------------------------------------------------------------------------
     def public(self, kind: str, events: Iterable[Mapping[str, Any]]) -> list[str]:
         public = sorted((e for e in events if e.get("to") is None), key=lambda e: ORDER.get(e["type"], 5))
-        lines = [line for line in map(self._public_line, public) if line]
+        # two causes can silence one player: the town hears "Сегодня Вася лишен…" once
+        lines = list(dict.fromkeys(line for line in map(self._public_line, public) if line))
         if kind == "night" and not any(e["type"] == "death" for e in public):
             lines.insert(0, self.say("nobody_died"))
         return lines

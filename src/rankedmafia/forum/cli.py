@@ -1,0 +1,92 @@
+"""`rankedmafia votes`: count a day's votes from the thread's saved pages, for a game the host keeps.
+
+The count goes to standard output, ready to post; what the host should check (uncertain names, votes it
+could not read, posts skipped) goes to standard error. `--apply` enters the votes into the saved game's
+day, as if typed at `rankedmafia host`, which `--resume` then continues.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rankedmafia.forum.count_post import count_lines
+from rankedmafia.forum.thread import parse_time, read_pages, read_thread
+from rankedmafia.forum.votes import count_votes
+from rankedmafia.host.saves import load, save
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.model import PhaseKind
+from rankedmafia.script import ScriptError
+from rankedmafia.text.errors import describe
+from rankedmafia.text.formats import Format, output_console
+
+TEXTS = {
+    "ru": {"not_day": "сохранённая игра сейчас на фазе «ночь {number}»: голоса считают днём",
+           "over": "игра уже окончена", "deadline": "не понял срок «{text}»; пишите так: 30.11.2026 22:00",
+           "read_failed": "не удалось прочитать {path}: {error}", "note": "внимание: {text}",
+           "applied": "голоса записаны в {path}: {count}; «rankedmafia host --resume {path}» продолжит день",
+           "engines": "прочитано: {pages} (постов: {posts})"},
+    "en": {"not_day": "the saved game is at night {number}: votes are counted by day",
+           "over": "the game is over already",
+           "deadline": "could not read the deadline “{text}”; write 30.11.2026 22:00",
+           "read_failed": "could not read {path}: {error}", "note": "note: {text}",
+           "applied": "votes entered into {path}: {count}; “rankedmafia host --resume {path}” goes on with the day",
+           "engines": "read: {pages} ({posts} posts)"},
+}
+
+
+def votes_command(
+    pages: Annotated[list[Path], typer.Argument(
+        help="the thread's saved pages (HTML from phpBB, vBulletin, Invision, XenForo, SMF) or pasted text; "
+             "a folder stands for its files in name order")],
+    game_file: Annotated[Path, typer.Option("--game", help="the game saved by `rankedmafia host`")],
+    deadline: Annotated[str | None, typer.Option(
+        "--deadline", help="posts after this forum time are skipped, e.g. \"30.11.2026 22:00\"")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="ru (default) or en")] = "ru",
+    fmt: Annotated[Format, typer.Option("--format", help="bbcode (default), markdown or text")] = Format.BBCODE,
+    apply: Annotated[bool, typer.Option("--apply", help="enter the votes into the saved game's day")] = False,
+) -> None:
+    """Count the day's votes in the thread: the count as a post, and the votes for the host's day."""
+    out, err = output_console(), output_console(stderr=True)
+    texts = TEXTS.get(lang, TEXTS["ru"])
+
+    def fail(message: str) -> None:
+        err.print(message, style="red", markup=False)
+        raise typer.Exit(2)
+
+    limit = None
+    if deadline is not None:
+        limit = parse_time(deadline)
+        if limit is None:
+            fail(texts["deadline"].format(text=deadline))
+    try:
+        game, settings = load(game_file)
+        text = read_pages(pages)
+    except OSError as error:
+        fail(texts["read_failed"].format(path=error.filename, error=error.strerror))
+        return
+    except ScriptError as error:
+        fail(str(error))
+        return
+    except RuleViolation as error:
+        fail(describe(error, lang))
+        return
+    if game.over:
+        fail(texts["over"])
+    if game.phase.kind is not PhaseKind.DAY:
+        fail(texts["not_day"].format(number=game.phase.number))
+    players = list(game.state.players)
+    posts, engines = read_thread(text, players)
+    count = count_votes(posts, game.alive(), players, limit, lang)
+    err.print(texts["engines"].format(pages=", ".join(engines), posts=len(posts)), style="dim", markup=False)
+    for warning in count.warnings:
+        err.print(texts["note"].format(text=warning), style="yellow", markup=False)
+    for line in count_lines(count.votes, game.alive(), game.phase.number, lang, fmt):
+        out.print(line, markup=False)
+    if apply:
+        for voter, choice in count.votes.items():
+            game.vote(voter, choice)
+        save(game, game_file, str(settings.get("lang") or lang), str(settings.get("format") or fmt.value))
+        err.print(texts["applied"].format(path=game_file, count=len(count.votes)), style="green", markup=False)

@@ -1,0 +1,287 @@
+"""A player's private message to the host, read as the night action it means.
+
+    "убиваю Васю"                          → kill [Вася]
+    "лечу Петю" / "лечу от мафии"          → heal [Петя] / heal_from mafia
+    "проверяю Машу"                        → check [Маша]
+    "копирую маньяка, Васю убиваю кроваво" → copy: maniac's kill_bloody [Вася]
+    "нанимаюсь у Васи, убиваю Петю"        → hire [Вася, Петя]
+    "убиваю Колю, пугаю Олю"               → kill_intimidate [Коля, Оля]
+
+Only the actions the player may send tonight are considered (`Game.actions_of`), and the engine's own
+`Game.check` has the last word: a reading is offered to the host only if the rules would accept it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rankedmafia.forum.names import Match, NameMatcher, analyser, fold, lemmas
+from rankedmafia.forum.vocabulary import ACTION_WORDS, COMBINED, ROLE_ALIASES, SOURCE_ALIASES, display
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.game import Game
+from rankedmafia.rules.roles import ROLES
+from rankedmafia.text.roles import role_name
+
+WORD = re.compile(r"[\w\-]+", re.UNICODE)
+NOBODY = frozenset({"никого", "никто", "nobody", "none"})
+SELF = frozenset({"себя", "себе", "собой", "сам", "сама", "самого", "самой", "myself", "me", "self"})
+
+
+class ReadError(ValueError):
+    """A message that cannot be read as one action: `key` names the sentence in LABELS."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(key)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    actor: str
+    action: str
+    targets: tuple[str, ...]
+    option: str | None = None  # heal_from's source; the joker's copied role
+    detail: str | None = None  # the joker's copied action
+    guesses: tuple[Match, ...] = field(default=())  # names read from a close spelling: to be checked
+    copied_option: str | None = None  # the option of the action a joker copies (heal_from's source)
+
+    def describe(self, lang: str = "ru") -> str:
+        """The reading as the host confirms it: "Вася: убить → Петя"."""
+        if self.action == "copy" and self.option and self.detail:
+            copied = role_name(self.option, lang, genitive=True)
+            what = f"{display('copy', lang)} {copied}: {display(self.detail, lang)}"
+            if self.copied_option:
+                what += f" ({source_name(self.copied_option, lang)})"
+        elif self.action == "heal_from" and self.option:
+            what = f"{display(self.action, lang)}: {source_name(self.option, lang)}"
+        else:
+            what = display(self.action, lang)
+        targets = f" → {', '.join(self.targets)}" if self.targets else ""
+        return f"{self.actor}: {what}{targets}"
+
+
+def source_name(source: str, lang: str) -> str:
+    if source in ROLES:
+        return role_name(source, lang)
+    if source == "mafia":
+        return "мафия" if lang == "ru" else "the mafia"
+    return source
+
+
+@dataclass(slots=True)
+class _Token:
+    text: str
+    lemmas: set[str]
+    used: bool = False
+
+
+def _tokens(text: str) -> list[_Token]:
+    return [_Token(w, lemmas(w) | {fold(w)}) for w in WORD.findall(text)]
+
+
+def _verb_hits(tokens: list[_Token], actions: list[str]) -> dict[str, list[int]]:
+    """For each action, the positions of the words that name it (its verbs, and its marks if it has any)."""
+    hits: dict[str, list[int]] = {}
+    for action in actions:
+        words = ACTION_WORDS.get(action)
+        if words is None:
+            continue
+        verbs = [i for i, t in enumerate(tokens) if t.lemmas & set(words.verbs) or fold(t.text) == action]
+        if words.marks:
+            marks = [i for i, t in enumerate(tokens) if t.lemmas & set(words.marks)]
+            if not marks or not verbs:
+                continue
+            verbs += marks
+        if verbs:
+            hits[action] = sorted(verbs)
+    return hits
+
+
+def _choose(hits: dict[str, list[int]]) -> list[str]:
+    """The actions a message names, combined where two make one (kill + intimidate), marked ones first."""
+    for (first, second), combined in COMBINED.items():
+        if first in hits and second in hits:
+            return [combined, first, second]
+    marked = [a for a in hits if ACTION_WORDS[a].marks]
+    if marked:
+        return marked
+    return list(hits)
+
+
+def _role_in(tokens: list[_Token], roles: list[str]) -> str | None:
+    """The role a message names ("маньяка", "доктора", "мафию"), among `roles`; its words are marked used."""
+    best: tuple[int, str, list[int]] | None = None
+    for role in roles:
+        names = [role_name(role, "ru"), role_name(role, "en"), role, *ROLE_ALIASES.get(role, ())]
+        for name in names:
+            parts = [lemmas(w) | {fold(w)} for w in WORD.findall(name)]
+            positions: list[int] = []
+            for part in parts:
+                position = next((i for i, t in enumerate(tokens) if not t.used and t.lemmas & part), None)
+                if position is None:
+                    break
+                positions.append(position)
+            else:
+                if parts and (best is None or len(parts) > best[0]):
+                    best = (len(parts), role, positions)
+    if best is None:
+        return None
+    for position in best[2]:
+        tokens[position].used = True
+    return best[1]
+
+
+def _source_in(tokens: list[_Token], sources: list[str]) -> str | None:
+    """What "лечу от мафии" heals from: the word after "от" naming a source."""
+    for i, token in enumerate(tokens[:-1]):
+        if fold(token.text) != "от":
+            continue
+        following = tokens[i + 1:]
+        for source in sources:
+            words = {fold(source), *SOURCE_ALIASES.get(source, ())}
+            if source in ROLES:
+                words |= lemmas(role_name(source, "ru").split()[0])
+            if following[0].lemmas & words:
+                token.used = following[0].used = True
+                return source
+    return None
+
+
+def _names(tokens: list[_Token], matcher: NameMatcher, actor: str) -> tuple[list[tuple[int, Match]], bool]:
+    """The players named among the words not used for the action, in order ("себя" is the actor); and
+    whether "никого" is said."""
+    found: list[tuple[int, Match]] = []
+    nobody = False
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.used:
+            i += 1
+            continue
+        if fold(token.text) in NOBODY:
+            nobody = True
+        if fold(token.text) in SELF:
+            found.append((i, Match(actor, token.text, True)))
+            i += 1
+            continue
+        known = analyser().word_is_known(token.text) and matcher.exact(token.text) is None
+        words = [t.text for t in tokens[i:] if not t.used]
+        match, size = matcher.find(words, fuzzy=not known)
+        if match is not None and not (known and not match.certain):
+            found.append((i, match))
+            i += size
+        else:
+            i += 1
+    return found, nobody
+
+
+def _arrange(action: str, parts: list[str], hits: dict[str, list[int]], names: list[tuple[int, Match]]) -> list[str]:
+    """Targets in the order the action takes them: for a combined action, each verb's own target first."""
+    if len(parts) < 3:
+        return [m.name for _, m in names]
+    _, first, second = parts
+    first_at, second_at = hits[first][0], hits[second][0]
+
+    def belongs_to_first(position: int) -> bool:
+        # a name goes with the nearest verb before it, or the nearest after it if none precedes
+        before = [(at, verb) for at, verb in ((first_at, True), (second_at, False)) if at < position]
+        if before:
+            return max(before)[1]
+        return first_at < second_at
+    ordered = [m.name for p, m in names if belongs_to_first(p)] + [m.name for p, m in names if not belongs_to_first(p)]
+    return ordered
+
+
+def read_message(game: Game, actor: str, text: str) -> Reading:
+    """The one action a private message means, checked by the engine; ReadError or RuleViolation if none.
+
+    Only what the core's list of legal choices (`Game.choices`) offers the player is considered: his
+    actions tonight, the doctor's sources, the joker's roles and their uses."""
+    if actor not in game.state.players:
+        raise RuleViolation("unknown_player", name=actor)
+    choices = {choice.action: choice for choice in game.choices(actor)}
+    available = list(choices)
+    if not available:
+        raise ReadError("no_actions", name=actor)
+    tokens = _tokens(text)
+    matcher = NameMatcher(game.alive())
+    option: str | None = None
+    detail: str | None = None
+    copied_option: str | None = None
+    copy_verbs = set(ACTION_WORDS["copy"].verbs)
+    if "copy" in choices and any(t.lemmas & copy_verbs for t in tokens):
+        for token in tokens:
+            if token.lemmas & copy_verbs:
+                token.used = True
+        copies = {copy.role: copy for copy in choices["copy"].copies}
+        option = _role_in(tokens, list(copies))
+        if option is None:
+            raise ReadError("no_role", choices=", ".join(role_name(r) for r in copies))
+        uses = {use.action: use for use in copies[option].uses}
+        source = _source_in(tokens, list(uses["heal_from"].options)) if "heal_from" in uses else None
+        if source is not None:
+            action, detail, copied_option, parts, hits = "copy", "heal_from", source, ["heal_from"], {}
+        else:
+            hits = _verb_hits(tokens, [u for u in uses if u != "ask"])
+            parts = _choose(hits)
+            if len(parts) != 1:
+                raise ReadError("no_action" if not parts else "two_actions",
+                                actions=", ".join(display(a) for a in (parts or list(uses))))
+            action, detail = "copy", parts[0]
+    else:
+        source = _source_in(tokens, list(choices["heal_from"].options)) if "heal_from" in choices else None
+        if source is not None:
+            action, option, parts, hits = "heal_from", source, ["heal_from"], {}
+        else:
+            hits = _verb_hits(tokens, available)
+            parts = _choose(hits)
+            if not parts:
+                unmarked = [a for a in available if ACTION_WORDS.get(a) and ACTION_WORDS[a].marks
+                            and any(t.lemmas & set(ACTION_WORDS[a].verbs) for t in tokens)]
+                if unmarked:
+                    raise ReadError("which_way", actions=", ".join(display(a) for a in unmarked))
+                raise ReadError("no_action", actions=", ".join(display(a) for a in available))
+            if len(parts) == 2:
+                raise ReadError("two_actions", actions=", ".join(display(a) for a in parts))
+            action = parts[0]
+    if action == "ask" or detail == "ask":
+        raise ReadError("ask_typed")
+    for positions in hits.values():
+        for position in positions:
+            tokens[position].used = True
+    names, _ = _names(tokens, matcher, actor)
+    targets = _arrange(action if detail is None else detail, parts, hits, names)
+    reading = Reading(actor, action, tuple(targets), option, detail, tuple(m for _, m in names if not m.certain),
+                      copied_option)
+    error = game.check(actor, reading.action, reading.targets, reading.option, reading.detail,
+                       copied_option=copied_option)
+    if error is not None:
+        raise error
+    return reading
+
+
+LABELS = {
+    "ru": {
+        "no_actions": "у игрока {name} нет действий этой ночью",
+        "no_action": "в сообщении не нашлось действия; этой ночью можно: {actions}",
+        "two_actions": "в сообщении несколько действий ({actions}): уточните, какое одно",
+        "no_role": "не понял, какую роль копирует джокер; в раскладе: {choices}",
+        "which_way": "уточните, как именно: {actions}",
+        "ask_typed": "вопрос Совету набирается командой: «ник ask шаблон ключ=значение…»",
+    },
+    "en": {
+        "no_actions": "{name} has no action tonight",
+        "no_action": "no action found in the message; tonight's actions: {actions}",
+        "two_actions": "the message names several actions ({actions}): which one?",
+        "no_role": "which role does the joker copy? The setup has: {choices}",
+        "which_way": "which way exactly: {actions}?",
+        "ask_typed": "the Council's question is typed: “name ask template key=value…”",
+    },
+}
+
+
+def read_error(error: ReadError, lang: str = "ru") -> str:
+    return LABELS.get(lang, LABELS["ru"])[error.key].format(**error.params)

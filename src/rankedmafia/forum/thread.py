@@ -1,0 +1,210 @@
+"""A day's thread as a list of posts: who wrote, when, and what he wrote himself (quotes left out).
+
+Pages saved from the common forum engines are read by their markup (`ENGINES`); anything else is read
+as pasted text, where a post begins with a line holding a player's nickname (see docs/forum.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from rankedmafia.forum.dom import Element, parse_html
+from rankedmafia.forum.names import fold
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    author: str
+    text: str  # the author's own words: quotes and signatures left out
+    time: datetime | None  # the forum's wall-clock time, if the page shows it
+    number: int  # its place in the thread (1, 2, …) across every page given
+
+
+Test = Callable[[Element], bool]
+
+
+def _cls(*names: str) -> Test:
+    return lambda e: e.has_class(*names)
+
+
+def _tag_cls(tag: str, *names: str) -> Test:
+    return lambda e: e.tag == tag and e.has_class(*names)
+
+
+def _signature(e: Element) -> bool:
+    return any("signature" in c for c in e.classes)
+
+
+@dataclass(frozen=True, slots=True)
+class Engine:
+    """Where one forum engine puts a post, its author, its time, its text and the quotes inside it."""
+
+    name: str
+    post: Test
+    author: Test
+    time: Test
+    body: Test
+    quote: Test
+    author_attr: str | None = None  # the post element's attribute holding the author (XenForo)
+
+
+ENGINES: tuple[Engine, ...] = (
+    Engine("xenforo", _tag_cls("article", "message--post"), _cls("message-name", "username"),
+           lambda e: e.tag == "time" and e.has_class("u-dt"), _cls("bbWrapper"),
+           lambda e: e.has_class("bbCodeBlock--quote"), author_attr="data-author"),
+    Engine("invision", lambda e: e.tag == "article" and e.has_class("ipsComment", "cPost"),
+           _cls("cAuthorPane_author"), lambda e: e.tag == "time" and "datetime" in e.attrs,
+           lambda e: e.attrs.get("data-role") == "commentContent",
+           lambda e: e.tag == "blockquote" or e.has_class("ipsQuote")),
+    Engine("phpbb", lambda e: e.tag == "div" and e.has_class("post") and e.attrs.get("id", "").startswith("p"),
+           _cls("username", "username-coloured"), lambda e: e.tag == "time" or e.has_class("author"),
+           _tag_cls("div", "content"), lambda e: e.tag == "blockquote"),
+    Engine("vbulletin", lambda e: e.has_class("postcontainer", "postbit") and e.attrs.get("id", "").startswith("post"),
+           _cls("username"), _cls("date", "postdate"), _cls("postcontent", "post_message"),
+           lambda e: e.has_class("bbcode_container", "bbcode_quote", "quote")),
+    # vBulletin 3.8: a table a post; its quote is the one div styled "margin:20px"
+    Engine("vbulletin", lambda e: e.tag == "table" and re.fullmatch(r"post\d+", e.attrs.get("id", "")) is not None,
+           _cls("bigusername"), _tag_cls("td", "thead"), lambda e: e.attrs.get("id", "").startswith("post_message_"),
+           lambda e: e.tag == "div" and "margin:20px" in e.attrs.get("style", "").replace(" ", "")),
+    # SMF 2.1 (div#msgN.windowbg) and 2.0 (div.post_wrapper inside an unnamed windowbg)
+    Engine("smf", lambda e: (e.attrs.get("id", "").startswith("msg") and e.has_class("windowbg", "windowbg2"))
+           or e.has_class("post_wrapper"),
+           lambda e: e.tag == "h4" or e.has_class("poster"), lambda e: e.has_class("smalltext", "postinfo"),
+           lambda e: e.tag == "div" and e.has_class("inner"),
+           lambda e: e.tag == "blockquote" or e.has_class("quoteheader", "quotefooter")),
+)
+
+MONTHS = {"янв": 1, "фев": 2, "мар": 3, "апр": 4, "мая": 5, "май": 5, "июн": 6, "июл": 7, "авг": 8, "сен": 9,
+          "окт": 10, "ноя": 11, "дек": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+          "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12}
+NUMERIC_TIME = re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{2,4})\D{0,12}?(\d{1,2}):(\d{2})(?::(\d{2}))?")
+WORDED_TIME = re.compile(r"(\d{1,2})\s+([A-Za-zА-Яа-яЁё]{3,})\.?\s+(\d{4})\D{0,12}?(\d{1,2}):(\d{2})(?::(\d{2}))?")
+ISO_TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?")
+
+
+def parse_time(text: str) -> datetime | None:
+    """A forum's date and time as its page shows it ("30.11.2026, 21:15", "30 ноября 2026, 21:15:00",
+    "2026-11-30T21:15:00"): wall-clock time, as the deadline is given. A page's machine-readable stamp
+    (often in UTC) is read only when the page shows no time a reader sees."""
+    if match := ISO_TIME.search(text):
+        y, mo, d, h, mi, s = match.groups()
+        return _time(int(y), int(mo), int(d), h, mi, s)
+    if match := NUMERIC_TIME.search(text):
+        d, mo, y, h, mi, s = match.groups()
+        year = int(y) + 2000 if len(y) == 2 else int(y)
+        return _time(year, int(mo), int(d), h, mi, s)
+    if match := WORDED_TIME.search(text):
+        d, month, y, h, mi, s = match.groups()
+        number = MONTHS.get(month.casefold()[:3])
+        if number is not None:
+            return _time(int(y), number, int(d), h, mi, s)
+    return None
+
+
+def _time(year: int, month: int, day: int, hour: str, minute: str, second: str | None) -> datetime | None:
+    try:
+        return datetime(year, month, day, int(hour), int(minute), int(second or 0))
+    except ValueError:
+        return None
+
+
+def detect(root: Element) -> Engine | None:
+    """The engine whose posts the page holds (the first that finds any)."""
+    return next((engine for engine in ENGINES if root.find(engine.post) is not None), None)
+
+
+def _outermost(elements: list[Element]) -> list[Element]:
+    """Post containers without those nested inside another (some engines nest a `post` class)."""
+    inner = {id(child) for e in elements for child in e.walk() if child is not e}
+    return [e for e in elements if id(e) not in inner]
+
+
+def html_posts(root: Element, engine: Engine) -> list[tuple[str, str, datetime | None]]:
+    posts = []
+    for element in _outermost(root.find_all(engine.post)):
+        author = element.attrs.get(engine.author_attr or "", "")
+        if not author:
+            found = element.find(engine.author)
+            author = found.text().splitlines()[0] if found is not None and found.text() else ""
+        when = None
+        for stamp in element.find_all(engine.time):
+            when = (parse_time(stamp.attrs.get("title", "")) or parse_time(stamp.text())
+                    or parse_time(stamp.attrs.get("datetime", "")))
+            if when is not None:
+                break
+        body = element.find(engine.body)
+        if body is None or not author:
+            continue
+        text = body.text(skip=lambda e: engine.quote(e) or _signature(e))
+        posts.append((author.strip(), text, when))
+    return posts
+
+
+def _header(names: Sequence[str]) -> re.Pattern[str]:
+    """A pasted post's first line: a nickname, then perhaps its time and "написал(а)", then perhaps ":"."""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"^\s*(?:#\d+\s*)?(?P<author>{alternatives})(?P<rest>\s*\([^)]*\)|\s*[,—-]\s*[\d./: ,]+|"
+                      rf"\s+(?:написал|писал|пишет|wrote|says)\S*(?:\s+[\d./: ,]+)?)?\s*:?\s*$", re.IGNORECASE)
+
+
+def text_posts(text: str, names: Sequence[str]) -> list[tuple[str, str, datetime | None]]:
+    """Pasted text: a post begins with a line holding only a nickname (and its time); see docs/forum.md."""
+    header = _header(names)
+    by_fold = {fold(n): n for n in names}
+    posts: list[tuple[str, list[str], datetime | None]] = []
+    for line in text.splitlines():
+        match = header.match(line)
+        if match:
+            posts.append((by_fold[fold(match["author"])], [], parse_time(match["rest"] or "")))
+        elif posts:
+            posts[-1][1].append(line)
+    return [(author, "\n".join(lines).strip(), when) for author, lines, when in posts]
+
+
+def read_thread(pages: Iterable[str], names: Sequence[str] = ()) -> tuple[list[Post], list[str]]:
+    """Every post of the pages in order, and which engine read each page ("text" for pasted text)."""
+    found: list[tuple[str, str, datetime | None]] = []
+    engines: list[str] = []
+    for page in pages:
+        root = parse_html(page) if "<" in page else None
+        engine = detect(root) if root is not None else None
+        if root is None or engine is None:
+            engines.append("text")
+            found += text_posts(page, names)
+        else:
+            engines.append(engine.name)
+            found += html_posts(root, engine)
+    return [Post(author, text, when, number) for number, (author, text, when) in enumerate(found, start=1)], engines
+
+
+CHARSET = re.compile(rb"""<meta[^>]+charset=["']?([A-Za-z0-9_\-]+)""", re.IGNORECASE)
+
+
+def decode(data: bytes) -> str:
+    """A saved page's text: UTF-8, else the charset its `<meta>` names (old Russian forums serve
+    windows-1251), else windows-1251."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    declared = CHARSET.search(data[:4096])
+    for charset in ([declared.group(1).decode("ascii")] if declared else []) + ["cp1251"]:
+        try:
+            return data.decode(charset)
+        except (LookupError, UnicodeDecodeError):
+            continue
+    return data.decode("utf-8", errors="replace")
+
+
+def read_pages(paths: Iterable[Path]) -> list[str]:
+    """The text of each saved page; a folder stands for its files in name order (page-1, page-2, …)."""
+    pages: list[str] = []
+    for path in paths:
+        files = sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            pages.append(decode(file.read_bytes()))
+    return pages

@@ -1,0 +1,291 @@
+"""A forum host's whole day's work without typing an id: the players' private messages pasted as they
+came, the night's summary as BBCode, the thread's saved page read for the votes, the day resolved; and
+nothing typed is lost when the host stops in the middle of a phase."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import yaml
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+from typer.testing import CliRunner
+
+from rankedmafia.cli import app
+from rankedmafia.forum.vocabulary import ACTION_WORDS
+from rankedmafia.host.cli import read_players
+from rankedmafia.host.prompt import WordCompleter
+from rankedmafia.host.saves import load
+from rankedmafia.host.session import Session
+from rankedmafia.script import run_script
+from rankedmafia.setup import new_game, preset
+
+THREADS = Path(__file__).parent / "forum_threads"
+NAMES = ["Вася", "Петя", "Маша", "Коля", "Оля", "Саша", "Дима", "Лена", "Таня", "Игорь", "Нина", "Женя"]
+SEED = 2026  # classic-12 deals: Вася girl, Маша doctor, Коля mafia2, Саша mafia1 (boss), Дима maniac,
+#              Таня mafia_journalist, Игорь sergeant, Женя commissar, the rest civilians
+NIGHT_1 = [
+    "Саша: убиваю Нину",
+    "лс Маша: лечу Петю",
+    "Вася: блокирую Диму",
+    "Дима: мучаю Колю",
+    "Таня: беру интервью у Жени",
+    "Женя: проверяю Сашу",
+    "готово",
+]
+runner = CliRunner()
+
+
+def host(tmp_path: Path, lines: list[str], *extra: str, players: str = ",".join(NAMES)) -> tuple[str, Path]:
+    actions = tmp_path / "actions.txt"
+    actions.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    save = tmp_path / "game.yaml"
+    result = runner.invoke(app, ["host", "classic-12", "--players", players, "--seed", str(SEED),
+                                 "--actions", str(actions), "--save", str(save), *extra])
+    assert result.exit_code == 0, result.output
+    return result.output, save
+
+
+def test_a_night_and_a_day_from_messages_and_the_thread(tmp_path: Path) -> None:
+    thread = THREADS / "day1-phpbb.html"
+    lines = [*NIGHT_1, f"тема {thread} до 30.11.2026 22:00", "готово"]
+    typed = " ".join(lines).casefold()
+    assert not any(re.search(rf"\b{action}\b", typed) for action in ACTION_WORDS)  # not one id typed
+    output, save = host(tmp_path, lines, "--format", "bbcode")
+    assert "Принято: Саша: убить → Нина" in output
+    assert "Принято: Таня: взять интервью → Женя" in output
+    assert "[size=4][b]Итоги ночи 1[/b][/size]" in output
+    assert "Этой ночью погиб игрок [b]Нина[/b]." in output
+    assert "отправить Женя: Проверка: [b]Саша[/b] — мафия." in output
+    # the thread's count, as a post, with the uncertain name for the host to check
+    assert "«Вассю» прочитано как Вася — проверьте" in output
+    assert "Сегодня [b]Дима[/b] лишен возможности голосовать" in output
+    assert "[b]Петя[/b] — 3: Вася, Маша, Дима" in output  # the count is raw: Дима's zero weight stays hidden
+    assert "Не проголосовали: Коля, Женя" in output
+    assert "[size=4][b]Итоги дня 1[/b][/size]" in output
+    script = yaml.safe_load(save.read_text(encoding="utf-8"))
+    assert script["phases"][1]["day"]["votes"] == {"Вася": "Петя", "Петя": "Вася", "Маша": "Петя", "Оля": "blue",
+                                                   "Саша": "Вася", "Дима": "Петя", "Лена": "Маша", "Таня": "blue",
+                                                   "Игорь": "Дима"}
+    replayed = run_script(script, fmt="bbcode")
+    assert all(line in output for phase in replayed["phases"] for line in phase["public"])
+
+
+def test_the_votes_command_counts_and_feeds_the_hosts_day(tmp_path: Path) -> None:
+    _, save = host(tmp_path, NIGHT_1)
+    result = runner.invoke(app, ["votes", str(THREADS / "day1-xenforo.html"), "--game", str(save),
+                                 "--deadline", "30.11.2026 22:00", "--apply"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "[size=4][b]Голосование, день 1[/b][/size]",
+        "[b]Петя[/b] — 3: Вася, Маша, Дима",
+        "[b]Вася[/b] — 2: Петя, Саша",
+        "[b]Дима[/b] — 1: Игорь",
+        "[b]Маша[/b] — 1: Лена",
+        "Синий (никого не вешать) — 2: Оля, Таня",
+        "Не проголосовали: Коля, Женя",
+    ]
+    assert "«Вассю» прочитано как Вася" in result.stderr and "xenforo" in result.stderr
+    game, _ = load(save)
+    assert game.votes()["Игорь"] == "Дима"
+    resumed = runner.invoke(app, ["host", "--resume", str(save)], input="готово\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Итоги дня 1".upper() in resumed.output
+
+
+def test_the_votes_command_refuses_a_night(tmp_path: Path) -> None:
+    _, save = host(tmp_path, ["Саша: убиваю Нину"])
+    result = runner.invoke(app, ["votes", str(THREADS / "day1-smf.html"), "--game", str(save)])
+    assert result.exit_code == 2 and "ночь 1" in result.stderr
+    assert load(save)[0].votes() == {}
+
+
+def test_what_was_typed_is_saved_and_resume_shows_where_the_game_stands(tmp_path: Path) -> None:
+    output, save = host(tmp_path, ["Саша: убиваю Нину", "Женя: проверяю Сашу", "выход"], "--format", "bbcode")
+    assert "введённое в этой фазе (команд: 2) сохранено" in output
+    assert yaml.safe_load(save.read_text(encoding="utf-8"))["host"] == {
+        "lang": "ru", "format": "bbcode",
+        "pending": [{"type": "act", "actor": "Саша", "action": "kill", "targets": ["Нина"]},
+                    {"type": "act", "actor": "Женя", "action": "check", "targets": ["Саша"]}]}
+    actions = tmp_path / "more.txt"
+    actions.write_text("\n".join(NIGHT_1[1:]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["host", "--resume", str(save), "--actions", str(actions)])
+    assert result.exit_code == 0, result.output
+    assert "ваша роль" not in result.output  # the cards are not printed again
+    assert "Сейчас ночь 1; в игре 12:" in result.output and "восстановлено (команд: 2)" in result.output
+    assert "Женя уже отписал ход" in result.output  # the kept check stands
+    assert "[size=4][b]Итоги ночи 1[/b][/size]" in result.output  # the format is remembered
+
+
+def test_quit_asks_when_something_was_typed(tmp_path: Path) -> None:
+    out = io.StringIO()
+    s = Session(new_game(preset("classic-12"), NAMES, SEED), Console(file=out, width=100, color_system=None),
+                tmp_path / "g.yaml")
+    answers: list[str] = []
+    s.confirm = lambda question: answers.append(question) or "Выйти?" not in question  # stays; takes readings
+    assert s.handle("выход") is False  # nothing typed: no question
+    assert s.handle("Саша: убиваю Нину") is True
+    assert s.handle("выход") is True and "Выйти?" in answers[-1]
+
+
+def test_messages_that_read_as_sentences(tmp_path: Path) -> None:
+    out = io.StringIO()
+    s = Session(new_game(preset("classic-12"), NAMES, SEED), Console(file=out, width=100, color_system=None),
+                tmp_path / "g.yaml")
+    for line in ["Женя проверить Саша Коля", "отмена Никто", "Петя убить Игорь", "Саша: люблю всех"]:
+        s.handle(line)
+    text = out.getvalue()
+    assert "действие «проверить» требует одну цель, а указано 2" in text
+    assert "нет игрока с ником «Никто»" in text
+    assert "у игрока Петя нет действий этой ночью" in text
+    assert "в сообщении не нашлось действия; этой ночью можно: убить" in text
+    assert not s.game.state.acts
+
+
+def test_russian_words_typed_at_the_prompt(tmp_path: Path) -> None:
+    s = Session(new_game(preset("classic-12"), NAMES, SEED), Console(file=io.StringIO(), color_system=None),
+                tmp_path / "g.yaml")
+    s.handle("Саша убить Нину")
+    s.handle("Дима убить кроваво Олю")
+    s.handle("Маша лечу от мафии")
+    acts = s.game.state.acts
+    assert (acts["Саша"].action, acts["Саша"].targets) == ("kill", ("Нина",))
+    assert (acts["Дима"].action, acts["Дима"].targets) == ("kill_bloody", ("Оля",))
+    assert (acts["Маша"].action, acts["Маша"].option) == ("heal_from", "mafia")
+
+
+def test_help_lists_every_action_and_explains_a_role(tmp_path: Path) -> None:
+    out = io.StringIO()
+    s = Session(new_game(preset("classic-12"), NAMES, SEED), Console(file=out, width=200, color_system=None),
+                tmp_path / "g.yaml")
+    s.handle("помощь")
+    text = out.getvalue()
+    for line in ["маньяк:", "  убить быстро — убить, не оставив улик", "  замучить — ", "доктор:",
+                 "  лечить от роли — "]:
+        assert line in text
+    s.handle("помощь маньяка")
+    assert "kill_quick" in out.getvalue().split("маньяк:")[-1]  # the role's paragraph of docs/roles.md
+    s.handle("помощь пекарь")
+    assert "нет роли «пекарь»" in out.getvalue()
+
+
+def test_the_line_editor(tmp_path: Path) -> None:
+    """The prompt itself, through prompt_toolkit's pipe input: a message confirmed, Ctrl-C asks, history."""
+    out = io.StringIO()
+    s = Session(new_game(preset("classic-12"), NAMES, SEED), Console(file=out, width=100, color_system=None),
+                tmp_path / "g.yaml")
+    with create_pipe_input() as pipe:
+        pipe.send_text("Саша: убиваю Нину\rда\r")
+        pipe.send_text("Женя: проверяю Сашу\rнет\r")
+        pipe.send_text("\x03")  # Ctrl-C: quit, which asks first…
+        pipe.send_text("нет\r")  # …and the host stays
+        pipe.send_text("кто\r")
+        pipe.send_text("\x04")  # Ctrl-D at an empty line: quit, asked again
+        pipe.send_text("да\r")
+        s.interact(input=pipe, output=DummyOutput())
+    text = out.getvalue()
+    assert "Принято: Саша: убить → Нина" in text and "Не принято" in text
+    assert "Ещё не отписались" in text  # `кто` ran after the first Ctrl-C
+    assert [c["actor"] for c in s.game.commands] == ["Саша"]
+    assert load(tmp_path / "g.yaml")[0].state.acts.keys() == {"Саша"}
+
+
+def test_completion_of_names_and_words(tmp_path: Path) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    s = Session(new_game(preset("classic-12"), NAMES, SEED), Console(file=io.StringIO()), tmp_path / "g.yaml")
+    completer = WordCompleter(s.completions)
+    done = [c.text for c in completer.get_completions(Document("Саша уб"), CompleteEvent())]
+    assert "убить" in done
+    assert [c.text for c in completer.get_completions(Document("Ни"), CompleteEvent())] == ["Нина"]
+
+
+def test_the_player_list_may_give_sex(tmp_path: Path) -> None:
+    players = tmp_path / "players.txt"
+    players.write_text("# sign-ups\nМаша ж\nВася м\nBig Bob m\nLena f\n\"Оля Ж\"\nПетя\n", encoding="utf-8")
+    names, sexes = read_players(str(players))
+    assert names == ["Маша", "Вася", "Big Bob", "Lena", "Оля Ж", "Петя"]
+    assert sexes == {"Маша": "f", "Вася": "m", "Big Bob": "m", "Lena": "f"}
+    save = tmp_path / "g.yaml"
+    spec = ",".join(["Нина ж", *NAMES[:10], "Женя м"])
+    result = runner.invoke(app, ["host", "classic-12", "--players", spec, "--seed", "1", "--save", str(save)],
+                           input="")
+    assert result.exit_code == 0, result.output
+    seats = {p["name"]: p.get("sex") for p in yaml.safe_load(save.read_text(encoding="utf-8"))["players"]}
+    assert seats["Нина"] == "f" and seats["Женя"] == "m" and seats["Вася"] is None
+
+
+def test_the_hosts_summary_agrees_with_a_players_sex(tmp_path: Path) -> None:
+    spec = ",".join([*NAMES[:10], "Нина ж", "Женя"])
+    output, _ = host(tmp_path, [*NIGHT_1[:1], "готово"], players=spec)
+    assert "Этой ночью погибла Нина." in output
+
+
+def test_the_jokers_copy_of_heal_from_typed_and_kept(tmp_path: Path) -> None:
+    from rankedmafia.rules.game import Game
+    from rankedmafia.rules.seating import Seat
+
+    seats = [Seat("Вася", "mafia1"), Seat("Женя", "joker"), Seat("Маша", "doctor"), Seat("Коля", "maniac"),
+             *(Seat(name, "civilian") for name in ("Лена", "Игорь", "Аня", "Оля", "Рита", "Гоша", "Юля", "Нина"))]
+    save = tmp_path / "g.yaml"
+    s = Session(Game(seats, seed=1), Console(file=io.StringIO()), save)
+    s.handle("Женя copy doctor heal_from mafia")
+    assert s.game.commands[-1]["copied_option"] == "mafia"
+    s.handle("undo Женя")
+    s.handle("Женя: копирую доктора, лечу от мафии")
+    s.store()
+    assert load(save)[0].state.acts["Женя"] == s.game.state.acts["Женя"]
+
+
+def test_help_explains_the_councils_templates(tmp_path: Path) -> None:
+    out = io.StringIO()
+    s = Session(new_game(preset("classic-12"), NAMES, SEED), Console(file=out, width=200, color_system=None),
+                tmp_path / "g.yaml")
+    s.handle("помощь вопрос")
+    text = out.getvalue()
+    assert "ask side_count side=… op=… n=… — Живых игроков стороны {side}: {op} {n}?" in text
+    assert "op: eq | ne | gt | ge | lt | le" in text and "n: число 0–12" in text
+    assert "ask group_side_count players=…" in text and "4 ника и больше" in text
+
+
+def test_the_votes_command_reads_a_folder_of_pages_in_order(tmp_path: Path) -> None:
+    _, save = host(tmp_path, NIGHT_1)
+    pages = tmp_path / "day1"
+    pages.mkdir()
+    text = (THREADS / "day1-pasted.txt").read_text(encoding="utf-8")
+    cut = text.index("Коля (30.11.2026 21:00):")  # Коля's unvote is on the second page
+    (pages / "page-1.txt").write_text(text[:cut], encoding="utf-8")
+    (pages / "page-2.txt").write_text(text[cut:], encoding="utf-8")
+    result = runner.invoke(app, ["votes", str(pages), "--game", str(save), "--deadline", "30.11.2026 22:00",
+                                 "--format", "markdown"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[:2] == ["### Голосование, день 1", "**Петя** — 3: Вася, Маша, Дима"]
+    assert "Не проголосовали: Коля, Женя" in result.stdout
+    assert load(save)[0].votes() == {}  # without --apply the saved day is unchanged
+
+
+def test_tables_and_verify_speak_the_chosen_language(tmp_path: Path) -> None:
+    setups = runner.invoke(app, ["setups"])
+    assert "Расклады" in setups.stdout and "игроков" in setups.stdout and "players" not in setups.stdout
+    assert "Presets" in runner.invoke(app, ["setups", "--lang", "en"]).stdout
+    assert "сторона" in runner.invoke(app, ["roles"]).stdout
+    _, save = host(tmp_path, [*NIGHT_1, "Вася > Петя", "готово"])
+    record = tmp_path / "record.json"
+    record.write_text(runner.invoke(app, ["run", str(save), "--json"]).stdout, encoding="utf-8")
+    ok = runner.invoke(app, ["verify", str(record), "--seed", str(SEED)])
+    assert ok.exit_code == 0 and "сид совпадает с хешем" in ok.stdout
+    wrong = runner.invoke(app, ["verify", str(record), "--seed", "1", "--lang", "ru"])
+    assert wrong.exit_code == 1 and "сид не совпадает с хешем" in wrong.stderr
+    assert "the seed matches" in runner.invoke(app, ["verify", str(record), "--seed", str(SEED), "--lang", "en"]).stdout
+
+
+def test_the_demo_prints_each_silence_once() -> None:
+    result = runner.invoke(app, ["demo"])
+    assert result.exit_code == 0
+    for block in result.stdout.split("\n\n"):
+        lines = [line for line in block.splitlines() if "лишен" in line]
+        assert len(lines) == len(set(lines)), block
