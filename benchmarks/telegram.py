@@ -6,7 +6,8 @@ from the moment the fake server offers the callback update to the moment the bot
 reaches it (after the press was taken through the game's log and the keyboard edited). Next to it, in the
 same run, a bare getMe round trip to the same fake server from this process.
 
-    .venv/bin/python benchmarks/telegram.py --games 100
+    .venv/bin/python benchmarks/telegram.py --games 100               # every game presses again at once
+    .venv/bin/python benchmarks/telegram.py --games 100 --think 1.0   # a press a second in each game
 
 The bot runs as `rankedmafia telegram` in a subprocess on SQLite in a temporary folder (or --database).
 """
@@ -49,7 +50,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def press_through_night(fake: Any, table: Any, rng: random.Random, latencies: list[float], lock: threading.Lock,
-                        until: float) -> int:
+                        until: float, think: float) -> int:
     """Each player with a keyboard presses to a sent action; one press in flight for the game."""
     presses = 0
     fake.wait(lambda: table.group_text("Ночь 1"), 60, "night 1")
@@ -69,6 +70,8 @@ def press_through_night(fake: Any, table: Any, rng: random.Random, latencies: li
             with lock:
                 latencies.append(answered - pressed)
             presses += 1
+            if think:
+                time.sleep(rng.uniform(0.5, 1.5) * think)
     return presses
 
 
@@ -95,6 +98,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--preset", default="classic-12")
     parser.add_argument("--seconds", type=float, default=60.0, help="the most time for the presses")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds between a game's presses (on average); 0: press again at once (a closed loop)")
     parser.add_argument("--database", default=None, help="postgresql://... (default: SQLite in a temp folder)")
     args = parser.parse_args()
     harness, fakeapi = _load_tests()
@@ -120,7 +125,7 @@ def main() -> None:
             started = time.monotonic()
             with ThreadPoolExecutor(max_workers=args.games) as pool:
                 presses = sum(pool.map(lambda t: press_through_night(fake, t, random.Random(t.group_id),
-                                                                     latencies, lock, until), tables))
+                                                                     latencies, lock, until, args.think), tables))
             took = time.monotonic() - started
             pinger.join()
         finally:

@@ -161,6 +161,7 @@ def test_sign_up_commands_language_and_house_rules(solo_fake: FakeTelegram, tmp_
     try:
         answered("/settings night on", member, "Только администратор")
         answered("/settings night on", table.opener, "ночью: да")
+        answered("/settings kick 1", table.opener, "фаз подряд: 1")
         answered("/game classic-12", table.opener, "Набор закрыт: записалось 0 из 12")  # too few by the deadline
         answered("/game classic-12", table.opener, "Набор в игру")
         answered("/extend 60", member, "Только открывший набор")
@@ -183,5 +184,9 @@ def test_sign_up_commands_language_and_house_rules(solo_fake: FakeTelegram, tmp_
         fake.say(table.ids["Маша"], table.group_id, "кто мафия?")
         fake.wait(lambda: not any(m.text == "кто мафия?" for m in fake.messages(table.group_id, from_bot=False)), 20,
                   "the message deleted")
+        # Nobody acts tonight: at the deadline whoever had a keyboard has missed a phase, and is removed.
+        kicked = fake.wait(lambda: table.group_text("пропустил"), 30, "the house's removal")
+        assert "удаляется из группы" in kicked.text
+        fake.wait(lambda: fake.kicked, 20, "the removal")
     finally:
         bot.stop()

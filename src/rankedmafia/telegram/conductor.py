@@ -676,7 +676,11 @@ class Conductor:
             else:
                 missing = [live.nickname(n) for n in g.alive() if n not in g.votes()]
                 posts = [(game.chat_id, say(lang, "remind_day", left=shown, names=esc(", ".join(missing))))]
-        await self.tg.update_game(game.game_id, progress={**game.progress, "reminded": key})
+        async with self._locks.setdefault(game.game_id, asyncio.Lock()):  # as `sync` keeps the progress
+            fresh = await self.tg.game(game.game_id)
+            if fresh is None or fresh.progress.get("reminded") == key:
+                return
+            await self.tg.update_game(game.game_id, progress={**fresh.progress, "reminded": key})
         await asyncio.gather(*(self.sender.send(chat, text) for chat, text in posts))
 
     async def _misses(self, live: LiveGame, game: TgGame, seats: dict[str, TgSeat], progress: dict[str, Any],
