@@ -35,7 +35,7 @@ refusals_into(i18n.REFUSALS)
 ui_into(i18n.UI)
 
 
-class Ladder:
+class LadderSite:
     """What the account and ladder pages share: built on the platform's store once it has started."""
 
     def __init__(self, app: FastAPI) -> None:
@@ -77,15 +77,15 @@ class Ladder:
         return self._locks.setdefault(user_id, asyncio.Lock())
 
 
-def ladder_of(request: Request) -> Ladder:
-    found: Ladder = request.app.state.ladder
+def ladder_of(request: Request) -> LadderSite:
+    found: LadderSite = request.app.state.ladder
     return found
 
 
 def install(app: FastAPI) -> None:
     from rankedmafia.server import ladder_pages
 
-    app.state.ladder = Ladder(app)
+    app.state.ladder = LadderSite(app)
     app.state.platform.on_start.append(app.state.ladder.ready)  # the store is open: the join guard goes on
     app.include_router(router)
     app.include_router(ladder_pages.router)
