@@ -1,10 +1,15 @@
-"""Engine benchmark: full random legal games per preset, on one core.
+"""Engine benchmark: full random legal games per preset, on one core, against the floor.
 
-    python benchmarks/engine.py [--games N]
+    python benchmarks/engine.py [--games N] [--preset NAME ...]
 
-Prints full games per second (dealing, every night's actions by the random policy, every vote, every
-resolution) and the microseconds one night's resolution takes, both in CPU time of this one process, so
-that other work on the machine does not skew them.
+Prints full games per second (dealing, every night's actions by the random policy, the reanimator's
+step, every vote, every resolution) and the microseconds one night's resolution takes, both in CPU time
+of this one process, so that other work on the machine does not skew them.
+
+It also plays the floor: the least plain Python can do to play a 12-player vanilla game to the end (2 mafia
+among 12 in a list; each night a random town player dies, each day a random player is hanged; stop at
+parity or no mafia), and prints each preset's speed as a fraction of it ("1/20": twenty times slower),
+a figure that does not depend on how busy the machine is.
 """
 
 from __future__ import annotations
@@ -14,9 +19,32 @@ import platform
 import random
 import time
 
+from rankedmafia.bots.base import follow_up
 from rankedmafia.bots.random_policy import RandomPolicy
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.setup import new_game, preset, preset_names
+
+
+def floor(games: int, seed: int = 0) -> float:
+    """Games per second of the floor: a 12-player vanilla game, dealt at random into a list of booleans
+    (True: mafia), then played to the end."""
+    rng = random.Random(seed)
+    start = time.process_time()
+    for _ in range(games):
+        seats = [True, True] + [False] * 10
+        rng.shuffle(seats)
+        mafia, town = 2, 10
+        night = True
+        while mafia and mafia < town:
+            if night:  # a random town player dies
+                seats.pop(rng.choice([i for i, is_mafia in enumerate(seats) if not is_mafia]))
+                town -= 1
+            elif seats.pop(rng.randrange(len(seats))):  # a random player is hanged
+                mafia -= 1
+            else:
+                town -= 1
+            night = not night
+    return games / (time.process_time() - start)
 
 
 def bench(name: str, games: int) -> tuple[float, float, float]:
@@ -33,9 +61,10 @@ def bench(name: str, games: int) -> tuple[float, float, float]:
             if game.phase.kind is PhaseKind.NIGHT:
                 for player in game.alive():
                     policy.act(game, player)
-                t = time.process_time()
+                follow_up(game, policy)
+                t = time.thread_time()  # cheap here; process_time costs ~10 µs a call on this machine
                 game.resolve()
-                night_time += time.process_time() - t
+                night_time += time.thread_time() - t
                 nights += 1
             else:
                 for player in game.alive():
@@ -49,12 +78,16 @@ def bench(name: str, games: int) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--preset", action="append", help="only these presets (repeatable)")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {args.games} games per preset")
-    print(f"{'preset':<14}{'games/s':>10}{'µs/night':>10}{'phases/game':>13}")
-    for name in preset_names():
+    floor_speed = floor(max(args.games * 20, 20000))
+    print(f"floor (12-player vanilla in a list): {floor_speed:.0f} games/s")
+    print(f"{'preset':<14}{'games/s':>10}{'of floor':>10}{'µs/night':>10}{'phases/game':>13}")
+    for name in args.preset or preset_names():
         per_second, per_night, length = bench(name, args.games)
-        print(f"{name:<14}{per_second:>10.0f}{per_night:>10.1f}{length:>13.1f}")
+        ratio = f"1/{floor_speed / per_second:.0f}"
+        print(f"{name:<14}{per_second:>10.0f}{ratio:>10}{per_night:>10.1f}{length:>13.1f}")
 
 
 if __name__ == "__main__":

@@ -115,3 +115,24 @@ def test_text_rendering() -> None:
     assert len(text.splitlines()) == 13 and "<" in text
     play(environment, 2)
     assert "winner:" in (environment.render() or "")
+
+
+@pytest.mark.parametrize("setup", ["classic-12", "full-25"])
+def test_incremental_observations_equal_a_full_reading(setup: str) -> None:
+    """Each observation reads only the phases since the last one; it equals what reading the agent's
+    whole view from the start gives."""
+    from rankedmafia.sim import env as env_module
+
+    environment = env_module.env(setup)
+    rng = np.random.default_rng(5)
+    for seed in range(3):
+        environment.reset(seed=seed)
+        for agent in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last()
+            environment._seen[agent] = env_module._Seen()  # forget: read his whole view again
+            assert np.array_equal(observation["observation"], environment.observe(agent)["observation"])
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            allowed = np.flatnonzero(observation["action_mask"])
+            environment.step(int(rng.choice(allowed)) if len(allowed) else None)

@@ -21,7 +21,7 @@ HOST_ONLY = {"action", "tally", "survived"}
 def _assert_no_leak(game: Game, revealed: dict[str, str]) -> None:
     for me in game.players():
         view = game.view(me.name)
-        assert view.role == own_role(game, me.name)
+        assert view.role == own_role(game.state, me.name)
         for seat in view.seats:
             other = game.state.players[seat.name]
             if seat.name == me.name:

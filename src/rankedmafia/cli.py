@@ -17,8 +17,8 @@ import yaml
 from rich.table import Table
 
 from rankedmafia.bots.random_policy import play_random_game
-from rankedmafia.forum.cli import votes_command
 from rankedmafia.host import host_command
+from rankedmafia.host.votes import votes_command
 from rankedmafia.ladder.cli import ladder_app, stats_command
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.script import ScriptError, load_script, record, run_script

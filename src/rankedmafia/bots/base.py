@@ -1,9 +1,10 @@
 """The policy protocol every bot follows, and the loop that plays a game with bots in the seats.
 
 A policy decides for one player from what that player may know: his view (`Game.view`), his legal actions
-(`Game.actions_of`) and who is alive (`Game.alive`), plus what the host tells him: the reanimator, who acts
-last, is told tonight's dead (`Game.tentative_deaths`, asked by the loop, not by the policy) and answers in
-`revive`. It never reads `Game.state`, the true state. A web game can fill an empty seat with any policy:
+(`Game.actions_of`) and who is alive (`Game.alive`), plus what the game tells him: the reanimator, who acts
+last, is told tonight's dead by the Game's follow-up step (`Game.begin_follow_up`, opened by the loop, not
+by the policy) and answers in `revive`. It never reads `Game.state`, the true state. A web game can fill
+an empty seat with any policy:
 call `act` for that seat at night, `revive` when the reanimator's step opens, and `vote` by day.
 """
 
@@ -35,8 +36,8 @@ class Policy(Protocol):
 
 
 def play_phase(game: Game, policies: Policy | Mapping[str, Policy]) -> None:
-    """Every living player acts (at night) or votes (by day) under his policy; at night the reanimators
-    still to act (`Game.follow_up`) are then told tonight's dead and asked. The phase is not resolved."""
+    """Every living player acts (at night) or votes (by day) under his policy; at night the Game's
+    follow-up step then asks the reanimators, told tonight's dead. The phase is not resolved."""
     night = game.phase.kind is PhaseKind.NIGHT
     if isinstance(policies, Mapping):
         for name in game.alive():
@@ -55,15 +56,15 @@ def play_phase(game: Game, policies: Policy | Mapping[str, Policy]) -> None:
 
 
 def follow_up(game: Game, policies: Policy | Mapping[str, Policy]) -> None:
-    """The host's last round of a night: each reanimator still to act is told tonight's dead (with the
-    actions sent so far) and answers."""
-    asked = game.follow_up()
-    if not asked:
-        return
-    deaths = game.tentative_deaths()
-    for name in asked:
-        policy = policies[name] if isinstance(policies, Mapping) else policies
-        policy.revive(game, name, list(deaths))
+    """The night's last round, the Game's own follow-up step: each player it asks (the reanimator) is told
+    what the step tells him and answers through his policy; if he sends nothing, he declines."""
+    step = game.begin_follow_up()
+    while step is not None:
+        policy = policies[step.player] if isinstance(policies, Mapping) else policies
+        policy.revive(game, step.player, list(step.told))
+        if game.follow_up_step() == step:
+            game.decline(step.player)
+        step = game.follow_up_step()
 
 
 def play_game(game: Game, policies: Policy | Mapping[str, Policy], max_phases: int = MAX_PHASES) -> Game:

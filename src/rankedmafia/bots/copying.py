@@ -39,6 +39,8 @@ def random_copy(rng: random.Random, game: Game, name: str, living: Sequence[str]
         spec = next(a for a in game.copyable(role) if a.id == use)
         least, most = spec.targets
         pool = list(living) if spec.self_target else [p for p in living if p != name]
+        if len(pool) < least:  # too few left for this action (a letter needs two besides him)
+            continue
         count = rng.randint(least, min(most, len(pool)))
         copied: tuple[str | None, str | None] = (None, None)
         if spec.option == "question":

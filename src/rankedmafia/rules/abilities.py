@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rankedmafia.rules.model import Act, Player
+from rankedmafia.rules.role import Action
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.base import Action, BlockTier
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS, VOTE_KILL
 from rankedmafia.rules.state import GameState
 
@@ -64,24 +62,13 @@ def clan_chain(state: GameState, clan: str) -> list[str]:
 
 
 def copyable_actions(role_id: str) -> tuple[Action, ...]:
-    """The actions a joker may use when he copies this role: its own, and the boss's for a ranked
-    mafioso (RULINGS.md: "every action of every role in the setup, options included")."""
-    role = ROLES.get(role_id)
-    if role is None:
-        return ()
-    return role.actions + (BOSS_ACTIONS if role.ranked else ())
+    """The actions a joker may use when he copies this role (RoleBook.copyable)."""
+    return ROLES.copyable(role_id)
 
 
 def copied_spec(state: GameState, act: Act) -> Action | None:
-    """The joker's copy: the named role's action, weaker than the original (RULINGS.md, "Joker"): his
-    block is the weak one, and the mafia's kill he copies is his own."""
-    if act.detail is None:
-        return None
-    spec = next((a for a in copyable_actions(act.option or "") if a.id == act.detail), None)
-    if spec is None:
-        return None
-    tier = BlockTier.WEAK if spec.block_tier is not None else None
-    return replace(spec, block_tier=tier, boss=False, no_repeat=False, check=None)
+    """The joker's copy, weaker than the original (RoleBook.copied_spec)."""
+    return state.roles.copied_spec(act)
 
 
 def resolved_spec(state: GameState, player: Player, act: Act) -> Action | None:
@@ -89,13 +76,6 @@ def resolved_spec(state: GameState, player: Player, act: Act) -> Action | None:
     if spec is not None and spec.id == "copy":
         return copied_spec(state, act)
     return spec
-
-
-def resolved_act(act: Act) -> Act:
-    """The act as it is carried out: a joker's copy becomes the copied action."""
-    if act.action == "copy" and act.detail is not None:
-        return Act(act.actor, act.detail, act.targets, act.copied_option, act.copied_detail)
-    return act
 
 
 def delayed_spec(state: GameState, act: Act) -> Action | None:

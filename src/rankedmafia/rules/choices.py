@@ -20,7 +20,7 @@ from rankedmafia.rules import council
 from rankedmafia.rules.abilities import copyable_actions
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act
-from rankedmafia.rules.roles.base import Action
+from rankedmafia.rules.role import Action
 from rankedmafia.rules.roles.doctor import heal_from_sources
 from rankedmafia.rules.state import GameState
 

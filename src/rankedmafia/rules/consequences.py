@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rankedmafia.rules.abilities import next_boss
 from rankedmafia.rules.chance import HALF
+from rankedmafia.rules.context import NightContext
 from rankedmafia.rules.model import Attack, Player
-from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.state import GameState
-
-if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
 
 REVEAL_THRESHOLD = 10  # roles are revealed on death while more than this many are alive
 
 
 def announced_role(state: GameState, name: str) -> str:
     """The role the town is told (a fan is announced as the maniac)."""
-    role = ROLES[state.players[name].role]
+    role = state.role(name)
     return role.announced_as or role.id
 
 
-def after_night(night: Night) -> None:
+def after_night(night: NightContext) -> None:
     state = night.state
     out = night.out
     seat = {name: player.seat for name, player in state.players.items()}
@@ -43,6 +40,9 @@ def after_night(night: Night) -> None:
             out.revealed[name] = role
         evidence = sorted({a.source for a in attacks if _leaves_evidence(night, a)})
         night.event("death", player=name, role=role, evidence=evidence)
+        hook = state.role(name).at_night_death
+        if hook is not None:
+            hook(night, state.players[name], attacks)
     for name in out.saved:
         night.event("survived", to="host", player=name)
     state.silences = [s for s in state.silences if s.days[-1] >= night.next_day]  # the past is spent
@@ -57,28 +57,15 @@ def after_night(night: Night) -> None:
     out.silenced = sorted({s.player for s in state.silenced_on(night.next_day)}, key=seat.__getitem__)
     # RULINGS.md: the prosecutor lifts every defense the player holds for the coming day
     state.defended = night.defenses - night.prosecuted
-    state.killer_defenses = _handsome_killers(night, fatal) - night.prosecuted
-    state.marks_for_day = dict(night.marks)
-    state.self_accused = set(night.self_accused)
+    state.marks = [m for m in state.marks if m.day >= night.next_day] + night.new_marks
     state.delayed = dict(night.new_delayed)
-    state.infections = {c: v for c, v in state.infections.items() if v[0] >= night.number}
-    state.infections.update(night.new_infections)
     after_deaths(state, deaths, out.role_changes, out.events, out.info)
 
 
-def _handsome_killers(night: Night, fatal: dict[str, list[Attack]]) -> set[str]:
-    """Rule book: "Кто убьет красавчика получит отмазку на голосовании"."""
-    killers: set[str] = set()
-    for name, attacks in fatal.items():
-        if ROLES[night.state.players[name].role].unhangable:
-            killers.update(shooter for a in attacks for shooter in a.shooters)
-    return {k for k in killers if night.state.players[k].alive}
-
-
-def _night_reveal(night: Night, name: str, attacks: list[Attack]) -> bool:
+def _night_reveal(night: NightContext, name: str, attacks: list[Attack]) -> bool:
     """RULINGS.md: every death reveals the role while more than 10 are alive (a sniper's victims never);
     at 10 or fewer only the bloody kill (always), the commissar's kill (50%) and the handsome do."""
-    role = ROLES[night.state.players[name].role]
+    role = night.state.role(name)
     if all(a.source == "sniper" for a in attacks):
         return False  # RULINGS.md: the sniper's "never revealed" beats the handsome's "always"
     if role.always_revealed:
@@ -90,7 +77,7 @@ def _night_reveal(night: Night, name: str, attacks: list[Attack]) -> bool:
     return any(a.source == "commissar" for a in attacks) and night.draw(f"reveal:{name}", HALF)
 
 
-def _leaves_evidence(night: Night, attack: Attack) -> bool:
+def _leaves_evidence(night: NightContext, attack: Attack) -> bool:
     if attack.kind in ("bloody", "bloody_visitor"):
         return True
     if attack.source == "commissar":
@@ -99,12 +86,13 @@ def _leaves_evidence(night: Night, attack: Attack) -> bool:
 
 
 def day_reveal(state: GameState, name: str) -> bool:
-    return ROLES[state.players[name].role].always_revealed or state.alive_at_start > REVEAL_THRESHOLD
+    return state.role(name).always_revealed or state.alive_at_start > REVEAL_THRESHOLD
 
 
 def after_deaths(state: GameState, dead: list[str], role_changes: list[dict[str, str]],
                  events: list[dict[str, Any]], info: list[dict[str, Any]]) -> None:
-    """The boss chain, the sergeant and the werewolf: whoever takes a dead player's place does so at once."""
+    """The boss chain, then the roles' hooks at a death (the sergeant, the werewolf): whoever takes a dead
+    player's place does so at once."""
 
     def change(player: Player, to: str, team: str | None = None) -> None:
         role_changes.append({"player": player.name, "from": player.role, "to": to})
@@ -124,12 +112,5 @@ def after_deaths(state: GameState, dead: list[str], role_changes: list[dict[str,
             continue
         state.bosses[clan] = heir
         events.append({"type": "new_boss", "to": f"clan:{clan}", "clan": clan, "player": heir})
-    if not any(p.alive and p.role == "commissar" for p in state.players.values()):
-        sergeant = next((p for p in state.players.values() if p.alive and p.role == "sergeant"), None)
-        if sergeant is not None:
-            change(sergeant, "commissar")
-    maniac_died = any(state.players[name].role == "maniac" for name in dead)
-    if maniac_died and not any(p.alive and p.role == "maniac" for p in state.players.values()):
-        werewolf = next((p for p in state.players.values() if p.alive and p.role == "werewolf"), None)
-        if werewolf is not None:
-            change(werewolf, "maniac", team="maniac")
+    for hook in state.roles.at_death:
+        hook(state, dead, change)

@@ -16,9 +16,7 @@ from typing import Any
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Player, Side
-from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.common import comparison_side
-from rankedmafia.rules.state import GameState
+from rankedmafia.rules.state import GameState, comparison_side
 
 OPS: dict[str, Callable[[int, int], bool]] = {
     "eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "gt": lambda a, b: a > b,
@@ -107,7 +105,7 @@ def validate(state: GameState, template: str | None, detail: str | None) -> None
         raise RuleViolation("council_number", n=args["n"])
     if "role" in args:
         present = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
-        if args["role"] not in ROLES or args["role"] not in present:
+        if args["role"] not in state.roles or args["role"] not in present:
             raise RuleViolation("council_role", role=str(args["role"]))
     if spec.id not in offered(state):
         raise RuleViolation("council_sex_unknown")
@@ -161,7 +159,7 @@ def answer(state: GameState, template: str | None, detail: str | None,
 def immune(state: GameState, defended: set[str] | None = None) -> list[str]:
     """Ruling: the immune ("иммунитетчики") are the living whom an ordinary kill or the gallows cannot
     take: the highlander, the handsome, and whoever holds a defense for the coming day."""
-    holders = (state.defended | state.killer_defenses) if defended is None else defended
+    holders = state.defended if defended is None else defended
     return [p.name for p in state.living() if p.role in IMMUNE_ROLES or p.name in holders]
 
 

@@ -53,22 +53,14 @@ def gallows(state: GameState, doomed: str) -> tuple[list[str], list[str]]:
     """Who hangs for the doomed, and whom a defense keeps from it (RULINGS.md, "Day").
 
     The lawyer's defense (unless the prosecutor lifted it) and the handsome's killer's: the defended doomed
-    is not hanged and nobody is — except that the rake's mark hangs with the rake, each of them saved only
-    by his own defense, and a fan who accused himself hangs in the maniac's place, defended or not the
-    maniac, while a defended fan saves them both. The handsome cannot be hanged at all.
+    is not hanged and nobody is — unless a role's gallows hook, asked in their declared order, says who
+    hangs instead (the handsome: nobody; the fan: himself for the maniac; the rake: his mark with him).
     """
-    defended = state.defended | state.killer_defenses
-    if ROLES[state.players[doomed].role].unhangable:
-        return [], []
-    if state.players[doomed].role == "maniac":
-        fan = next((f for f in sorted(state.self_accused) if state.players[f].alive), None)
-        if fan is not None:
-            return ([], [fan]) if fan in defended else ([fan], [])
-    mark = state.marks_for_day.get(doomed)
-    if mark is not None and state.players[mark].alive:  # the rake's mark, or a joker's who copied it
-        # RULINGS.md: the handsome is never hanged, as the rake's mark neither: the rake hangs alone
-        pair = [doomed] if ROLES[state.players[mark].role].unhangable else [doomed, mark]
-        return [p for p in pair if p not in defended], [p for p in pair if p in defended]
+    defended = state.defended
+    for hook in state.roles.at_gallows:
+        verdict = hook(state, doomed, defended)
+        if verdict is not None:
+            return verdict
     if doomed in defended:
         return [], [doomed]
     return [doomed], []
@@ -97,8 +89,6 @@ def resolve(state: GameState) -> PhaseResult:
     if not out.hanged:
         out.events.append({"type": "nobody_hanged", "to": None})
     state.defended = set()
-    state.killer_defenses = set()
-    state.marks_for_day = {}
-    state.self_accused = set()
+    state.marks = [m for m in state.marks if m.day > state.phase.number]  # today's marks are spent
     after_deaths(state, out.hanged, out.role_changes, out.events, out.info)
     return out

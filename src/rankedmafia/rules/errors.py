@@ -25,9 +25,7 @@ class RuleViolation(Exception):
         return self
 
     def __str__(self) -> str:
-        from rankedmafia.text.errors import describe  # the text layer renders; the core only names
-
-        return describe(self, "en")
+        return _named(self.rule, self.params)  # an id for logs; players read text.errors.describe(...)
 
     def __repr__(self) -> str:
         return f"RuleViolation({self.rule!r}, phase={self.phase!r}, entry={self.entry!r}, {self.params!r})"
@@ -42,6 +40,11 @@ class SetupError(Exception):
         super().__init__(rule)
 
     def __str__(self) -> str:
-        from rankedmafia.text.errors import describe
+        return _named(self.rule, self.params)
 
-        return describe(self, "en")
+
+def _named(rule: str, params: dict[str, Any]) -> str:
+    """The refusal by its id and fields, for logs and tracebacks. Sentences are the text layer's
+    (rankedmafia.text.errors.describe): the core never imports it."""
+    fields = ", ".join(f"{key}={value!r}" for key, value in params.items())
+    return f"{rule} ({fields})" if fields else rule

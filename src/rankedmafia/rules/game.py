@@ -8,16 +8,18 @@ applying them. Every command is validated before anything changes, so a refused 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from rankedmafia.rules import day, night, victory
+from rankedmafia.rules import council, day, night, victory
 from rankedmafia.rules.abilities import available_actions, copyable_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
 from rankedmafia.rules.choices import Choice, choices_for
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, PhaseResult, Player
+from rankedmafia.rules.role import Action
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.base import Action
+from rankedmafia.rules.roles.doctor import heal_from_sources
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
 from rankedmafia.rules.seating import Seat, seat_players
 
@@ -27,6 +29,17 @@ from rankedmafia.rules.view import PlayerView, build_view
 
 THREE_ALIVE = 3
 BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS} | {"ask"}
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUp:
+    """The night's follow-up step, as the Game holds it: once the others have acted, it asks one player
+    at a time (the reanimator); he is told `told` (tonight's dead, with everyone else's actions as sent)
+    and may send `action` naming one of them (`Game.submit`), or nothing (`Game.decline`)."""
+
+    player: str  # who is asked
+    action: str  # what he may send
+    told: tuple[str, ...]  # the list he is told: the only targets his action may name
 
 
 class Game:
@@ -49,8 +62,8 @@ class Game:
         self.seed = seed
         self.commitment = commitment(seed)
         self.state = GameState(players=players, chance=dice, rules=house, phase=Phase(start_kind, 1),
-                               start=start_kind, detective=seating.detective, agent_ranks=seating.agent_ranks,
-                               vote_kills=bool(seating.agent_ranks))
+                               roles=ROLES, start=start_kind, detective=seating.detective,
+                               agent_ranks=seating.agent_ranks, vote_kills=bool(seating.agent_ranks))
         for clan in {p.clan for p in players.values() if p.clan is not None}:
             boss = next_boss(self.state, clan)
             if boss is not None:
@@ -58,7 +71,11 @@ class Game:
         self.state.alive_at_start = len(players)
         self.results: list[PhaseResult] = []
         self.commands: list[dict[str, Any]] = []
-        self._told: tuple[tuple[int, str], list[str]] | None = None  # the reanimator's list, while it holds
+        # the list each reanimator is told tonight, with the others' actions it was rehearsed from: valid
+        # while they stand, and handed to the night's resolution so that it is not rehearsed again
+        self._told: dict[str, tuple[dict[str, Act], list[str]]] = {}
+        self._following = False  # tonight's follow-up step is open: only the player asked may send
+        self._declined: set[str] = set()  # players asked tonight who sent nothing
 
     # --- reading ----------------------------------------------------------------------------------
     @property
@@ -93,9 +110,11 @@ class Game:
             return ()
         return available_actions(self.state, player)
 
-    def view(self, name: str) -> PlayerView:
-        """Exactly what this player may know: the security boundary of a hidden-role game."""
-        return build_view(self, name)
+    def view(self, name: str, since: int = 0) -> PlayerView:
+        """Exactly what this player may know: the security boundary of a hidden-role game. `since`: only
+        the events of the phases from that index of `results` on, for a reader who keeps the earlier
+        ones (the seats then show only the roles made public since, beside his own and his clan's)."""
+        return build_view(self.state, self.results[since:], name, self.votes())
 
     def awaiting(self) -> list[str]:
         """Living players with an action available tonight who have not sent one yet. A ranked mafioso
@@ -124,8 +143,32 @@ class Game:
         if self.phase.kind is not PhaseKind.NIGHT or self.over:
             return []
         return [p.name for p in self.state.players.values()
-                if p.alive and p.name not in self.state.acts
+                if p.alive and p.name not in self.state.acts and p.name not in self._declined
                 and any(a.after_everyone for a in available_actions(self.state, p))]
+
+    def begin_follow_up(self) -> FollowUp | None:
+        """The others have acted: close tonight's ordinary actions and open the follow-up step. Returns the
+        step now open (who is asked, what he is told, what he may send), or None if nobody is to be asked.
+        From here on only the player asked may send, until the night is resolved."""
+        if self.phase.kind is PhaseKind.NIGHT and not self.over:
+            self._following = True
+        return self.follow_up_step()
+
+    def follow_up_step(self) -> FollowUp | None:
+        """The follow-up step open now, or None (not opened, or everyone asked has answered)."""
+        if not self._following:
+            return None
+        for name in self.follow_up():
+            action = next(a.id for a in available_actions(self.state, self.state.players[name]) if a.after_everyone)
+            return FollowUp(name, action, tuple(self._told_deaths(name)))
+        return None
+
+    def decline(self, name: str) -> None:
+        """The player asked sends nothing: the step moves on to the next one asked, if any."""
+        step = self.follow_up_step()
+        if step is None or step.player != name:
+            raise RuleViolation("not_asked", name=name)
+        self._declined.add(name)
 
     def tentative_deaths(self) -> list[str]:
         """Who would die tonight with the actions sent so far (what the host tells the reanimator)."""
@@ -143,9 +186,6 @@ class Game:
     def option_choices(self, name: str, action: str) -> list[str]:
         """What may stand beside the targets, from what a player knows (the setup is public): the doctor's
         heal_from sources, the roles a joker may copy, the Council's question templates."""
-        from rankedmafia.rules import council
-        from rankedmafia.rules.roles.doctor import heal_from_sources
-
         if action == "heal_from":
             return sorted(heal_from_sources(self.state))
         if action == "copy":
@@ -208,6 +248,8 @@ class Game:
         self._expect(PhaseKind.NIGHT)
         if actor not in self.state.acts:
             raise RuleViolation("nothing_to_withdraw", actor=actor)
+        if self._following and not any(a.after_everyone for a in self.actions_of(actor)):
+            raise RuleViolation("actions_closed", name=actor)  # the others' actions are closed
         del self.state.acts[actor]
         self.commands.append({"type": "withdraw", "actor": actor})
 
@@ -229,7 +271,7 @@ class Game:
         if self.over:
             raise RuleViolation("game_over", winner=self.state.winner)
         if self.state.phase.kind is PhaseKind.NIGHT:
-            result = night.Night(self.state).resolve()
+            result = night.Night(self.state, told=self._told_lists()).resolve()
         else:
             result = day.resolve(self.state)
         self.state.winner = victory.winner(self.state)
@@ -238,6 +280,9 @@ class Game:
             result.events.append({"type": "victory", "to": None, "winner": result.winner})
         self.results.append(result)
         self.commands.append({"type": "resolve"})
+        self._following = False
+        self._declined = set()
+        self._told = {}
         self._advance()
         return result
 
@@ -295,6 +340,8 @@ class Game:
         player = state.player(act.actor)
         if not player.alive:
             raise RuleViolation("dead_actor", name=act.actor)
+        if self._following and act.actor not in self.follow_up():
+            raise RuleViolation("actions_closed", name=act.actor)  # the follow-up step is open
         if act.actor in state.acts and not resend:
             raise RuleViolation("already_acted", name=act.actor, action=state.acts[act.actor].action)
         spec = next((a for a in available_actions(state, player) if a.id == act.action), None)
@@ -330,8 +377,17 @@ class Game:
                 raise RuleViolation("revive_not_dead", name=target)
 
     def _told_deaths(self, reanimator: str) -> list[str]:
-        key = (len(self.commands), reanimator)
-        if self._told is None or self._told[0] != key:
-            deaths = night.Night(self.state, dry_run=True, without=reanimator).resolve().deaths
-            self._told = (key, deaths)
-        return self._told[1]
+        """Tonight's dead with everyone else's actions as sent: a rehearsal of the night without his."""
+        others = {actor: act for actor, act in self.state.acts.items() if actor != reanimator}
+        cached = self._told.get(reanimator)
+        if cached is not None and cached[0] == others:
+            return cached[1]
+        deaths = night.Night(self.state, dry_run=True, without=reanimator).resolve().deaths
+        self._told[reanimator] = (others, deaths)
+        return deaths
+
+    def _told_lists(self) -> dict[str, list[str]]:
+        """The reanimators' lists still valid now (the others' actions unchanged since they were told)."""
+        acts = self.state.acts
+        return {name: deaths for name, (others, deaths) in self._told.items()
+                if others == {actor: act for actor, act in acts.items() if actor != name}}

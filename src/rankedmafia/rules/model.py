@@ -78,6 +78,17 @@ class Silence:
     cause: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A mark a role's effect leaves on a player for one coming day (the rake's, the fan's
+    self-accusation); it expires when that day is over. `by`: who set it."""
+
+    player: str
+    kind: str
+    by: str
+    day: int
+
+
 @dataclass(slots=True)
 class Memory:
     """What the rules remember from one night to the next for one actor."""

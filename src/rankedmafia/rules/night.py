@@ -15,126 +15,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from rankedmafia.rules import abilities, consequences, protection
-from rankedmafia.rules.model import Act, Attack, Memory, PhaseResult, Player, Silence
+from rankedmafia.rules.context import BLOODY_VISITOR_TIERS, NightContext, Step
+from rankedmafia.rules.model import Act, Attack, Memory, PhaseResult
+from rankedmafia.rules.role import BlockTier, Stage, resolved_act
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.base import Action, BlockTier, Stage
 from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
 from rankedmafia.rules.state import GameState
 
-BLOODY_VISITOR_TIERS = (BlockTier.ALCOHOLIC, BlockTier.MAFIA, BlockTier.TOWN)
 BLOCK_LAYERS = ((BlockTier.ALCOHOLIC,), (BlockTier.MAFIA, BlockTier.TOWN), (BlockTier.WEAK,))
 UNSTOPPABLE = ("dandelion",)  # attacks no heal or guard prevents
 STAGES = tuple(Stage)
 
 
-@dataclass(slots=True)
-class Step:
-    """One action that will be tried tonight; `performer` is whose block stops it (the boss, for the mafia)."""
+class Night(NightContext):
+    """The night's pipeline: the stages, run in order over the context the roles' effects work in."""
 
-    performer: str
-    act: Act  # as it is carried out (a joker's copy resolved)
-    spec: Action
-    sent: Act | None = None  # as it was sent, if different
-
-
-class Night:
-    """The context every role's night effect works in."""
-
-    def __init__(self, state: GameState, dry_run: bool = False, without: str | None = None) -> None:
-        """`dry_run`: resolve without touching the state, leaving out the action of `without` (what the
-        reanimator is told comes from such a rehearsal)."""
-        self.state = state
-        self.dry_run = dry_run
-        self.without = without
-        self._later: list[Callable[[GameState], None]] = []
-        self.number = state.phase.number
-        self.alive_at_start = state.alive_at_start
-        self.next_day = self.number if state.starts_with_night else self.number + 1
-        self.steps: list[Step] = []
-        self.blocked: set[str] = set()
-        self.voided: set[str] = set()
-        self.cancelled: set[str] = set()  # killers shot down before acting
-        self.bloody_visitors: dict[str, list[str]] = {}
-        self.carried: set[str] = set()  # the alcoholic's victims of last night, whose deed is done tonight
-        self.guarded: dict[str, str] = {}  # target -> cop
-        self.heals: dict[str, str] = {}  # target -> doctor
-        self.heals_from: list[tuple[str, str]] = []  # (doctor, source)
-        self.revives: dict[str, str] = {}  # target -> reanimator
-        self.bodyguards: set[str] = set()  # fans guarding the maniac tonight
-        self.attacks: list[Attack] = []
-        self._settled = 0
-        self.dead: set[str] = set()
-        self.new_silences: list[Silence] = []
-        self.new_infections: dict[str, tuple[int, str]] = {}
-        self.new_delayed: dict[str, Act] = {}  # the alcoholic's victims: the deed carried out tomorrow
-        self.marks: dict[str, str] = {}  # the rake's marks for the coming day
-        self.self_accused: set[str] = set()  # fans who will hang in the maniac's place
-        self.defenses: set[str] = set()
-        self.prosecuted: set[str] = set()
-        self.treated: dict[str, set[str]] = {}  # doctor -> whom his heals covered tonight
-        self.out = PhaseResult(state.phase)
-
-    # --- what effects may ask -------------------------------------------------------------------
-    def player(self, name: str) -> Player:
-        return self.state.players[name]
-
-    def draw(self, label: str, p: Fraction) -> bool:
-        return self.state.chance.happens(f"night{self.number}:{label}", p)
-
-    def event(self, type_: str, to: str | None = None, **fields: Any) -> None:
-        """`to`: None for the town, a player's name, "clan:<id>" for a mafia clan, "host" for the host."""
-        self.out.events.append({"type": type_, "to": to, **fields})
-
-    def inform(self, to: str | None, kind: str, result: Any, **fields: Any) -> None:
-        self.out.info.append({"to": to, "kind": kind, **fields, "result": result})
-
-    def later(self, change: Callable[[GameState], None]) -> None:
-        """A change to what the game remembers, made once the night is over (never in a rehearsal)."""
-        self._later.append(change)
-
-    def protected_from(self, target: str, by: str) -> bool:
-        """The cop's guard keeps every outside effect off his charge, except the cop's own."""
-        cop = self.guarded.get(target)
-        return cop is not None and cop != by
-
-    def attack(self, killer: str, victim: str, source: str, kind: str = "kill",
-               shooters: tuple[str, ...] = ()) -> None:
-        self.attacks.append(Attack(killer, victim, source, kind, shooters or (killer,)))
-
-    def silence(self, target: str, by: str, cause: str, days: int = 1, announced: bool = True) -> bool:
-        if self.protected_from(target, by):
-            return False
-        span = tuple(range(self.next_day, self.next_day + days))
-        self.new_silences.append(Silence(target, span, announced, cause))
-        return True
-
-    def expose(self, name: str, what: str) -> None:
-        self.out.exposed[name] = what
-        self.event("exposed", player=name, what=what)
-
-    def visitors(self, target: str, tiers: tuple[BlockTier, ...] = BLOODY_VISITOR_TIERS) -> list[str]:
-        """Blockers whose visit to the target happened tonight."""
-        return [s.performer for s in self.effective() if s.spec.block_tier in tiers and target in s.act.targets]
-
-    def effective(self) -> list[Step]:
-        gone = self.blocked | self.voided | self.cancelled
-        return [s for s in self.steps if s.performer not in gone] if gone else list(self.steps)
-
-    def step_of(self, name: str) -> Step | None:
-        return next((s for s in self.steps if s.performer == name), None)
-
-    def living_hostile_killing_sides(self) -> int:
-        """Hostile sides that can still shoot: a clan while it has a boss, the maniac, the sniper, ..."""
-        teams = {p.team for p in self.state.players.values()
-                 if p.alive and p.team != "town" and (ROLES[p.role].killer or self.state.is_boss(p.name))}
-        return len(teams)
+    def __init__(self, state: GameState, dry_run: bool = False, without: str | None = None,
+                 told: dict[str, list[str]] | None = None) -> None:
+        """`told`: the lists the reanimators were already told tonight (the Game's follow-up step), so that
+        the night is not rehearsed again for them."""
+        super().__init__(state, dry_run, without)
+        self.told = told or {}
 
     # --- the pipeline ---------------------------------------------------------------------------
     def resolve(self) -> PhaseResult:
@@ -196,7 +101,7 @@ class Night:
             if spec.boss and player.clan is not None:
                 boss_acts.setdefault(player.clan, []).append(act)
             else:
-                steps.append(Step(act.actor, abilities.resolved_act(act), spec, act))
+                steps.append(Step(act.actor, resolved_act(act), spec, act))
         if self.state.vote_kills:
             steps.extend(self._clan_votes())
             return steps + self._delayed_steps()
@@ -217,7 +122,7 @@ class Night:
             if self.state.players[performer].alive:
                 spec = abilities.delayed_spec(self.state, act)
                 if spec is not None:
-                    steps.append(Step(performer, abilities.resolved_act(act), spec, act))
+                    steps.append(Step(performer, resolved_act(act), spec, act))
         return steps
 
     def _clan_votes(self) -> list[Step]:
@@ -295,7 +200,9 @@ class Night:
                 self._reanimate(step.performer, told=False)
 
     def _reanimate(self, reanimator: str, told: bool) -> None:
-        deaths = Night(self.state, dry_run=True, without=reanimator).resolve().deaths
+        deaths = self.told.get(reanimator)
+        if deaths is None:
+            deaths = Night(self.state, dry_run=True, without=reanimator).resolve().deaths
         if reanimator in deaths:
             self.cancelled.add(reanimator)  # Ruling: a reanimator killed tonight does not act
             return
@@ -316,9 +223,8 @@ class Night:
             hook = ROLES[player.role].after_kills
             if hook is not None:
                 hook(self, player)
-        for client, (night, courtesan) in self.state.infections.items():
-            if night == self.number - 1 and self.state.players[client].alive:
-                self.attack(courtesan, client, source="courtesan", kind="infection")
+        for strike in self.state.roles.at_kills:  # the roles' once-a-night strikes (the courtesan's infections)
+            strike(self)
         fragile = {p.name for p in living if ROLES[p.role].dies_of_any_action}
         if fragile:
             for step in self.effective():
@@ -352,19 +258,11 @@ class Night:
         guard = protection.immune(self, attack)
         if guard is not None:
             return guard
-        doctor = self.heals.get(victim)
-        if doctor is not None and protection.may_treat(self, doctor, victim):
-            self.treated.setdefault(doctor, set()).add(victim)
-            return doctor
-        if self.heals_from and attack.kind != "bloody_visitor" and self.living_hostile_killing_sides() > 1:
-            for doctor, source in self.heals_from:
-                if source == attack.source and protection.may_treat(self, doctor, victim):
-                    self.treated.setdefault(doctor, set()).add(victim)
-                    return doctor
-        cop = self.guarded.get(victim)
-        if cop is not None and attack.kind not in ("bloody", "bloody_visitor"):
-            return cop
-        return protection.bodyguard(self, attack)
+        for saver in self.state.roles.savers:  # the roles' savers, in their declared order
+            saved_by = saver(self, attack)
+            if saved_by is not None:
+                return saved_by
+        return None
 
     def _remember_visits(self) -> None:
         """What the Council may be asked tomorrow night: who visited whom, and the girl's blocks."""

@@ -7,31 +7,18 @@ from typing import TYPE_CHECKING
 from rankedmafia.rules.model import Attack
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def immune(night: Night, attack: Attack) -> str | None:
+def immune(night: NightContext, attack: Attack) -> str | None:
     """A role that an attack of this kind cannot kill (the highlander); he is his own saver."""
-    from rankedmafia.rules.roles import ROLES
-
-    role = ROLES[night.state.players[attack.victim].role]
+    role = night.state.role(attack.victim)
     if role.mortal_to is not None and attack.kind not in role.mortal_to:
         return attack.victim
     return None
 
 
-def bodyguard(night: Night, attack: Attack) -> str | None:
-    """The fan who guards the maniac tonight dies in his place."""
-    if night.state.players[attack.victim].role != "maniac":
-        return None
-    for fan in sorted(night.bodyguards):
-        if fan not in night.dead and night.state.players[fan].alive:
-            night.attack(attack.killer, fan, attack.source, kind="bodyguard", shooters=attack.shooters)
-            return fan
-    return None
-
-
-def may_treat(night: Night, doctor: str, patient: str) -> bool:
+def may_treat(night: NightContext, doctor: str, patient: str) -> bool:
     """Rule book: the doctor cannot treat one player two nights running, whether last night's treatment was
     his direct heal or his heal from a role that saved him; lifted when three are alive."""
     if night.alive_at_start == 3:

@@ -7,9 +7,8 @@ from typing import Any
 
 from rankedmafia.rules.chance import Chance
 from rankedmafia.rules.errors import RuleViolation
-from rankedmafia.rules.model import Act, Memory, Phase, PhaseKind, Player, Side, Silence
-from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.base import Role
+from rankedmafia.rules.model import Act, Mark, Memory, Phase, PhaseKind, Player, Side, Silence
+from rankedmafia.rules.role import Role, RoleBook
 
 HOUSE_RULES: dict[str, tuple[str, ...]] = {
     "tie": ("nobody", "random"),  # a tie at the top of the vote: nobody is hanged, or one of the tied
@@ -46,25 +45,20 @@ class GameState:
     chance: Chance
     rules: HouseRules
     phase: Phase
+    roles: RoleBook  # every role by id (rules/roles/__init__.py's ROLES), handed in by the Game
     start: PhaseKind = PhaseKind.NIGHT
     bosses: dict[str, str] = field(default_factory=dict)  # clan -> the boss's name
     memory: dict[str, Memory] = field(default_factory=dict)
     silences: list[Silence] = field(default_factory=list)
-    defended: set[str] = field(default_factory=set)  # defenses for the coming day
+    defended: set[str] = field(default_factory=set)  # the coming day's defenses: the lawyer's, the handsome's killer's
+    marks: list[Mark] = field(default_factory=list)  # roles' marks on players for a coming day
+    memos: dict[str, dict[str, Any]] = field(default_factory=dict)  # each role's own memory: role id -> name -> ...
     acts: dict[str, Act] = field(default_factory=dict)  # tonight's actions, by actor
     votes: dict[str, str] = field(default_factory=dict)  # today's votes: voter -> name | BLUE
     alive_at_start: int = 0  # living players when the current phase began
     winner: str | None = None
     # what one night leaves for later nights and days
     delayed: dict[str, Act] = field(default_factory=dict)  # the alcoholic's victims: tomorrow's action
-    infections: dict[str, tuple[int, str]] = field(default_factory=dict)  # client -> (night, courtesan)
-    marks_for_day: dict[str, str] = field(default_factory=dict)  # the rake -> his mark, for the coming day
-    killer_defenses: set[str] = field(default_factory=set)  # the handsome's killers, for the coming day
-    fan_found: dict[str, int] = field(default_factory=dict)  # the fan -> the night he found the maniac
-    self_accused: set[str] = field(default_factory=set)  # fans who will hang in the maniac's place today
-    contracts: dict[str, str] = field(default_factory=dict)  # the mercenary -> an employer he may kill for
-    used_employers: dict[str, set[str]] = field(default_factory=dict)  # the mercenary -> employers used
-    recipients: dict[str, set[str]] = field(default_factory=dict)  # the postman -> recipients so far
     detective: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side, quarry)
     agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # double agent -> clan -> rank
     vote_kills: bool = False  # a game with a double agent: each clan's kill is decided by its vote
@@ -81,8 +75,23 @@ class GameState:
         except KeyError:
             raise RuleViolation("unknown_player", name=name) from None
 
+    def role_memory(self, role_id: str) -> dict[str, Any]:
+        """What one role remembers for the rest of the game, by player (the fan: the night he found the
+        maniac). Only that role's module reads and writes it."""
+        return self.memos.setdefault(role_id, {})
+
+    def recall(self, role_id: str, name: str) -> Any:
+        """What one role remembers of one player, or None; asking changes nothing."""
+        memo = self.memos.get(role_id)
+        return None if memo is None else memo.get(name)
+
+    def marked(self, kind: str, day: int) -> list[Mark]:
+        """The marks of this kind that hold on the given day."""
+        return [m for m in self.marks if m.kind == kind and m.day == day]
+
     def role(self, name: str) -> Role:
-        return ROLES[self.players[name].role]
+        """The role the named player has now."""
+        return self.roles[self.players[name].role]
 
     def living(self) -> list[Player]:
         return [p for p in self.players.values() if p.alive]
@@ -91,7 +100,7 @@ class GameState:
         return sum(1 for p in self.players.values() if p.alive)
 
     def side_of(self, player: Player) -> Side:
-        return ROLES[player.role].side
+        return self.roles[player.role].side
 
     def is_boss(self, name: str) -> bool:
         clan = self.players[name].clan
@@ -115,3 +124,13 @@ class GameState:
 
     def is_silenced(self, name: str, day: int) -> bool:
         return any(s.player == name and day in s.days for s in self.silences)
+
+
+def comparison_side(state: GameState, name: str) -> Side:
+    """The town journalist's three sides, and the Council's: mafia, town, loners."""
+    player = state.players[name]
+    if player.clan is not None:
+        return Side.MAFIA
+    if name in state.detective:  # "При проверке журом, указывается та сторона на которой играет"
+        return {"town": Side.TOWN, "mafia": Side.MAFIA}.get(state.detective[name][0], Side.LONERS)
+    return state.roles[player.role].side

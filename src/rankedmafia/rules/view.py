@@ -6,15 +6,13 @@ built here from public events, his own private ones and his clan's, never from t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rankedmafia.rules.abilities import available_actions
-from rankedmafia.rules.model import PhaseKind
-from rankedmafia.rules.roles import ROLES
-
-if TYPE_CHECKING:
-    from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import PhaseKind, PhaseResult
+from rankedmafia.rules.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,33 +55,34 @@ def _audience(event: dict[str, Any], name: str, clans: tuple[str, ...]) -> bool:
     return to is None or to == name or (isinstance(to, str) and to.startswith("clan:") and to[5:] in clans)
 
 
-def clan_roles(game: Game, clan: str) -> dict[str, str]:
+def clan_roles(state: GameState, clan: str) -> dict[str, str]:
     """A clan as its members see it. In a game with a double agent the ranks are shown by their place in
     the clan's chain (so the agent's rank in each clan hides him among the others)."""
-    state = game.state
     members = state.clan_members(clan, alive_only=False)
     if not state.agent_ranks:
         return {p.name: p.role for p in members}
-    ranked = sorted((p for p in members if ROLES[p.role].ranked or p.name in state.agent_ranks),
+    ranked = sorted((p for p in members if state.roles[p.role].ranked or p.name in state.agent_ranks),
                     key=lambda p: (state.agent_ranks[p.name][clan], 0) if p.name in state.agent_ranks
-                    else (ROLES[p.role].succession or 99, 1))
+                    else (state.roles[p.role].succession or 99, 1))
     shown = {p.name: f"mafia{i}" for i, p in enumerate(ranked, start=1)}
     return {p.name: shown.get(p.name, p.role) for p in members}
 
 
-def own_role(game: Game, name: str) -> str:
+def own_role(state: GameState, name: str) -> str:
     """The role a player is told he has (the werewolf believes he is a civilian)."""
-    role = ROLES[game.state.players[name].role]
+    role = state.role(name)
     return role.appears_as or role.id
 
 
-def build_view(game: Game, name: str) -> PlayerView:
-    state = game.state
+def build_view(state: GameState, results: Sequence[PhaseResult], name: str, votes: dict[str, str]) -> PlayerView:
+    """His view, from the game's state and its phases' results (the Game hands them in: the view does not
+    know the Game)."""
+    over = state.winner is not None
     me = state.player(name)
     clans = state.clans_of(name)
     known: dict[str, str] = {}
     log: list[dict[str, Any]] = []
-    for result in game.results:
+    for result in results:
         phase = {"phase": result.phase.kind.value, "number": result.phase.number}
         for event in result.events:
             if _audience(event, name, clans):
@@ -94,15 +93,15 @@ def build_view(game: Game, name: str) -> PlayerView:
         known.update(result.revealed)
     members: dict[str, str] = {}
     for clan in clans:
-        members.update(clan_roles(game, clan))
-    mine = own_role(game, name)
+        members.update(clan_roles(state, clan))
+    mine = own_role(state, name)
     seats = tuple(
         SeatView(p.name, p.alive,
                  mine if p.name == name else members.get(p.name) or known.get(p.name))
         for p in state.players.values()
     )
     actions: tuple[ActionView, ...] = ()
-    if me.alive and not game.over and state.phase.kind is PhaseKind.NIGHT:
+    if me.alive and not over and state.phase.kind is PhaseKind.NIGHT:
         actions = tuple(ActionView(a.id, a.targets, a.self_target, a.option)
                         for a in available_actions(state, me))
     sent: dict[str, Any] | None = None
@@ -118,5 +117,5 @@ def build_view(game: Game, name: str) -> PlayerView:
         boss=next((state.bosses[c] for c in clans if c in state.bosses), None),
         seats=seats, actions=actions, sent=sent, log=tuple(log), winner=state.winner,
         side=detective[0] if detective else None, quarry=detective[1] if detective else None,
-        votes=game.votes(), clans=clans,
+        votes=votes, clans=clans,
     )

@@ -24,7 +24,7 @@ from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.server import i18n
-from rankedmafia.server.app import platform_of, request_lang
+from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import RateLimiter
 from rankedmafia.setup import preset_names
 from rankedmafia.text.roles import role_name, side_name
@@ -83,12 +83,10 @@ def ladder_of(request: Request) -> LadderSite:
 
 
 def install(app: FastAPI) -> None:
-    from rankedmafia.server import ladder_pages
-
+    """The accounts' state and routes (the ladder's pages are included beside them by the app)."""
     app.state.ladder = LadderSite(app)
     app.state.platform.on_start.append(app.state.ladder.ready)  # the store is open: the join guard goes on
     app.include_router(router)
-    app.include_router(ladder_pages.router)
 
 
 async def current_user(request: Request) -> User | None:

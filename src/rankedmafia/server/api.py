@@ -17,7 +17,7 @@ from rankedmafia.live.tokens import new_token, token_hash
 from rankedmafia.live.versions import player_version, public_version
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
-from rankedmafia.server.app import platform_of, request_lang
+from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.sse import event_stream
 from rankedmafia.server.views import game_info, host_data, player_data, replay_data, spectator_data
 from rankedmafia.setup import Setup, preset_names

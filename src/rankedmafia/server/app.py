@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -17,80 +15,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rankedmafia.live.errors import Refusal
-from rankedmafia.live.hub import Hub
-from rankedmafia.live.service import GameService
-from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.server.i18n import lang_of, refusal_text
-from rankedmafia.server.security import RateLimiter
+from rankedmafia.server import accounts, api, ladder_pages, pages
+from rankedmafia.server.i18n import refusal_text
+from rankedmafia.server.platform import Platform, platform_of, request_lang
 from rankedmafia.server.settings import Settings
-from rankedmafia.store import Store, connect
 
 log = logging.getLogger("rankedmafia.server")
+__all__ = ["Platform", "create_app", "platform_of", "request_lang"]
 HERE = Path(__file__).parent
-
-
-class Platform:
-    """What every request handler needs: the service, the hub, the limits, the server's key."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.hub = Hub()
-        self.submit_limit = RateLimiter(settings.submit_rate, settings.submit_burst)
-        self.create_limit = RateLimiter(settings.create_rate, settings.create_burst)
-        self.key = ""
-        self._service: GameService | None = None
-        self._tasks: list[asyncio.Task[None]] = []
-        self.on_start: list[Callable[[], Awaitable[object]]] = []  # run once the store is open
-
-    @property
-    def service(self) -> GameService:
-        if self._service is None:
-            raise RuntimeError("the platform has not started")
-        return self._service
-
-    async def start(self) -> None:
-        db = await asyncio.to_thread(connect, self.settings.data, self.settings.database)
-        store = Store(db)
-        self._service = GameService(store, self.hub, follow_up_seconds=self.settings.follow_up_seconds)
-        self.key = await store.secret("csrf", new_token)
-        self._tasks.append(asyncio.create_task(self._ticker()))
-        if db.postgres:
-            from rankedmafia.live.listener import listen
-
-            self._tasks.append(asyncio.create_task(listen(db.libpq_url(), self._changed)))
-        for hook in self.on_start:
-            await hook()
-
-    async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        if self._service is not None:
-            await asyncio.to_thread(self._service.store.close)
-
-    async def _changed(self, game_id: str, head: int) -> None:
-        await self.service.catch_up(game_id, head)
-        self.hub.publish(game_id)
-
-    async def _ticker(self) -> None:
-        while True:
-            try:
-                await self.service.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("deadline tick failed")
-            await asyncio.sleep(self.settings.tick_seconds)
-
-
-def request_lang(request: Request) -> str:
-    query = request.query_params.get("lang")
-    if query:
-        return lang_of(query)
-    return lang_of(request.cookies.get("lang"))  # Russian unless the player switched
 
 
 def _error(request: Request, error: Exception, status: int) -> Response:
@@ -99,9 +32,7 @@ def _error(request: Request, error: Exception, status: int) -> Response:
     body = {"error": rule, "message": refusal_text(error, lang)}
     if request.url.path.startswith("/api/"):
         return JSONResponse(body, status_code=status)
-    from rankedmafia.server.pages import error_page
-
-    return error_page(request, body["message"], status)
+    return pages.error_page(request, body["message"], status)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -155,9 +86,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, most=platform.settings.max_body_bytes)
 
-    from rankedmafia.server import accounts, api, pages
-
     accounts.install(app)  # first: a ranked game's join page is the accounts' own
+    app.include_router(ladder_pages.router)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -206,6 +136,7 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+
 class BodyLimit:
     """Refuses a request body larger than `most` bytes (413, in the usual {error, message} shape) before it
     is read whole: by its Content-Length, or while a chunked body streams in."""
@@ -248,8 +179,3 @@ class BodyLimit:
 
 async def _no_body() -> Message:
     return {"type": "http.disconnect"}
-
-
-def platform_of(request: Request) -> Platform:
-    platform: Platform = request.app.state.platform
-    return platform

@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from rankedmafia.accounts import AccountError
 from rankedmafia.ladder.balance import balance
 from rankedmafia.server.accounts import check_form, ladder_of, page
-from rankedmafia.server.app import request_lang
+from rankedmafia.server.platform import request_lang
 from rankedmafia.text.roles import side_name
 
 router = APIRouter(include_in_schema=False)

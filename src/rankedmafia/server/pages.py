@@ -21,9 +21,9 @@ from rankedmafia.live.posts import add_post, read_posts
 from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server.api import within_limits
-from rankedmafia.server.app import platform_of, request_lang
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, refusal_text, ui
+from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import csrf_token, csrf_valid
 from rankedmafia.server.views import host_data, player_data, replay_data, spectator_data
 from rankedmafia.setup import preset_names

@@ -35,9 +35,10 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from rankedmafia.bots import MAX_PHASES
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE, Act, PhaseKind
+from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
+from rankedmafia.rules.view import PlayerView
 from rankedmafia.setup import Setup, new_game, resolve_setup
 
 ROLE_IDS: tuple[str, ...] = tuple(sorted(ROLES))
@@ -103,6 +104,7 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._queue = []
+        self._seen: dict[str, _Seen] = {agent: _Seen() for agent in self.agents}
         self._next_turn()
 
     def step(self, action: int | None) -> None:
@@ -146,17 +148,28 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
             if game.over or len(game.results) >= self.max_phases:
                 self._finish(game)
                 return
-            if game.phase.kind is PhaseKind.NIGHT:
-                self._queue = [name for name in game.alive() if game.actions_of(name)]
+            if game.phase.kind is PhaseKind.NIGHT:  # the follow-up step (the reanimator) comes after
+                self._queue = [name for name in game.alive()
+                               if any(not a.after_everyone for a in game.actions_of(name))]
             else:
                 self._queue = game.alive()
             if not self._queue:
-                game.resolve()
+                self._close_phase(game)
         self.agent_selection = self._queue[0]
 
     def _end_of_turn(self, game: Game) -> None:
         if len(self._queue) == 1:
-            game.resolve()
+            self._close_phase(game)
+
+    def _close_phase(self, game: Game) -> None:
+        """Once everyone has played: at night the Game's follow-up step asks its players one by one (each
+        gets a turn of his own); then the phase is resolved."""
+        if game.phase.kind is PhaseKind.NIGHT:
+            step = game.begin_follow_up()
+            if step is not None:
+                self._queue.append(step.player)
+                return
+        game.resolve()
 
     def _apply(self, game: Game, agent: str, action: int) -> dict[str, Any]:
         n = len(self.possible_agents)
@@ -176,6 +189,9 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
                 info["refused"] = "not_a_night_action"
         except RuleViolation as error:  # outside the mask: the turn passes, the game is unchanged
             info["refused"] = error.rule
+        step = game.follow_up_step()
+        if step is not None and step.player == agent:  # he was asked and sent nothing: he declines
+            game.decline(agent)
         self._end_of_turn(game)
         return info
 
@@ -208,8 +224,8 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
             if spec.id not in ACTIONS:
                 continue
             base = VOTE_RED + n + ACTIONS.index(spec.id) * n
-            for name in living:
-                if _accepted(game, Act(agent, spec.id, (name,))):
+            for name in living:  # the engine's own check of each single-target action
+                if game.check(agent, spec.id, (name,)) is None:
                     mask[base + self.seat[name]] = 1
         return mask
 
@@ -218,7 +234,9 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
         n = len(self.possible_agents)
         roles = len(ROLE_IDS)
         vector = np.zeros(observation_size(n), dtype=np.float32)
-        view = game.view(agent)
+        seen = self._seen[agent]  # what he learnt from the phases already read: only new ones are read
+        view = game.view(agent, since=seen.phases)
+        seen.read(view, len(game.results))
         vector[self.seat[agent]] = 1.0
         vector[n + ROLE_IDS.index(view.role)] = 1.0
         at = n + roles
@@ -226,24 +244,16 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
         vector[at + 1] = 1.0 if view.phase == "day" else 0.0
         vector[at + 2] = min(view.phase_number, PHASE_SCALE) / PHASE_SCALE
         at += 3
-        checks: dict[str, str] = {}
-        exposed: set[str] = set()
-        last_votes: dict[str, str] = {}
-        for entry in view.log:
-            if entry.get("type") == "info" and entry.get("kind") == "check":
-                checks[entry["target"]] = entry["result"]
-            elif entry.get("type") == "exposed":
-                exposed.add(entry["player"])
-            elif entry.get("type") == "votes":
-                last_votes = entry["votes"]
+        checks, exposed = seen.checks, seen.exposed
         received: dict[str, int] = {}
-        for choice in last_votes.values():
+        for choice in seen.last_votes.values():
             received[choice] = received.get(choice, 0) + 1
         for seat in view.seats:
             block = at + self.seat[seat.name] * PER_SEAT
             vector[block] = 1.0 if seat.alive else 0.0
-            if seat.role in ROLE_IDS:
-                vector[block + 1 + ROLE_IDS.index(seat.role)] = 1.0
+            role = seat.role or seen.revealed.get(seat.name)
+            if role in ROLE_IDS:
+                vector[block + 1 + ROLE_IDS.index(role)] = 1.0
             rest = block + 1 + roles
             vector[rest] = 1.0 if seat.name in view.clan else 0.0
             vector[rest + 1] = 1.0 if seat.name == view.boss else 0.0
@@ -275,13 +285,30 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
         return "\n".join(lines)
 
 
-def _accepted(game: Game, act: Act) -> bool:
-    """Whether the engine would accept this night action now (its validation, without sending it)."""
-    try:
-        game._validate(act)
-    except RuleViolation:
-        return False
-    return True
+
+class _Seen:
+    """What one agent has read of the game so far, kept between observations so that each reads only
+    the phases since the last (from his own view: `Game.view(name, since)`)."""
+
+    def __init__(self) -> None:
+        self.phases = 0  # the phases read
+        self.checks: dict[str, str] = {}
+        self.exposed: set[str] = set()
+        self.last_votes: dict[str, str] = {}
+        self.revealed: dict[str, str] = {}  # roles made public in the phases read
+
+    def read(self, view: PlayerView, phases: int) -> None:
+        for entry in view.log:
+            if entry.get("type") == "info" and entry.get("kind") == "check":
+                self.checks[entry["target"]] = entry["result"]
+            elif entry.get("type") == "exposed":
+                self.exposed.add(entry["player"])
+            elif entry.get("type") == "votes":
+                self.last_votes = entry["votes"]
+        for seat in view.seats:
+            if seat.role is not None and seat.name not in view.clan and seat.name != view.name:
+                self.revealed[seat.name] = seat.role
+        self.phases = phases
 
 
 def env(setup: Setup | str = "classic-12", render_mode: str | None = None,

@@ -1,8 +1,8 @@
 """The roster: every role the engine knows, by id. Adding a role is adding a module and a line here."""
 
+from rankedmafia.rules.role import Role, RoleBook
 from rankedmafia.rules.roles.alcoholic import ALCOHOLIC
 from rankedmafia.rules.roles.avenger import AVENGER
-from rankedmafia.rules.roles.base import Role
 from rankedmafia.rules.roles.cardsharp import CARDSHARP
 from rankedmafia.rules.roles.civilian import CIVILIAN
 from rankedmafia.rules.roles.commissar import COMMISSAR
@@ -18,7 +18,7 @@ from rankedmafia.rules.roles.handsome import HANDSOME
 from rankedmafia.rules.roles.highlander import HIGHLANDER
 from rankedmafia.rules.roles.joker import JOKER
 from rankedmafia.rules.roles.lawyer import LAWYER
-from rankedmafia.rules.roles.mafia import MAFIA1, MAFIA2, MAFIA3
+from rankedmafia.rules.roles.mafia import BOSS_ACTIONS, MAFIA1, MAFIA2, MAFIA3
 from rankedmafia.rules.roles.mafia_blockers import BLACKMAILER, THUG
 from rankedmafia.rules.roles.mafia_journalist import MAFIA_JOURNALIST
 from rankedmafia.rules.roles.maniac import MANIAC
@@ -36,14 +36,14 @@ from rankedmafia.rules.roles.vagrant import VAGRANT
 from rankedmafia.rules.roles.werewolf import WEREWOLF
 from rankedmafia.rules.roles.witness import WITNESS
 
-ROLES: dict[str, Role] = {
-    role.id: role
-    for role in (
+ROLES = RoleBook(
+    (
         CIVILIAN, MAFIA1, MAFIA2, MAFIA3, MAFIA_JOURNALIST, LAWYER, ALCOHOLIC, BLACKMAILER, THUG,
         COMMISSAR, SERGEANT, DOCTOR, GIRL, COP, TOWN_JOURNALIST, SHAHID, RAKE, WITNESS, AVENGER, SHERIFF,
         VAGRANT, PROSECUTOR, HANDSOME, MERCENARY, REANIMATOR, DANDELION, POSTMAN, WEREWOLF,
         MANIAC, COURTESAN, JOKER, DOUBLE_AGENT, SNIPER, FAN, DETECTIVE, CARDSHARP, HIGHLANDER,
-    )
-}
+    ),
+    boss_actions=BOSS_ACTIONS,
+)
 
-__all__ = ["ROLES", "Role"]
+__all__ = ["ROLES", "Role", "RoleBook"]

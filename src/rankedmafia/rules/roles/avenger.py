@@ -9,15 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Player, Side
-from rankedmafia.rules.roles.base import BlockTier, Role
+from rankedmafia.rules.role import BlockTier, Role
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 BLOCKERS = (BlockTier.ALCOHOLIC, BlockTier.MAFIA, BlockTier.TOWN)
 
 
-def _revenge(night: Night, avenger: Player) -> None:
+def _revenge(night: NightContext, avenger: Player) -> None:
     if avenger.name not in night.dead:
         return
     fatal = [a for a in night.attacks if a.victim == avenger.name and a.saved_by is None

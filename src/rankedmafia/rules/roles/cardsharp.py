@@ -11,29 +11,27 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, BlockTier, Role, Stage
+from rankedmafia.rules.role import Action, BlockTier, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _shuffle(night: Night, act: Act) -> None:
-    night.heals.setdefault(act.actor, act.actor)
+def _shuffle(night: NightContext, act: Act) -> None:
+    night.mark("heal", act.actor, act.actor, keep_first=True)  # his own heal, as the doctor's
 
 
-def _peek(night: Night, act: Act) -> None:
+def _peek(night: NightContext, act: Act) -> None:
     target = act.targets[0]
     night.inform(act.actor, "peek", _seen(night, target), target=target)
 
 
-def _seen(night: Night, target: str) -> str:
+def _seen(night: NightContext, target: str) -> str:
     """What he sees the player do tonight: the action sent, or "none" (a ranked mafioso who is not the
     boss "did nothing", whatever he sent; RULINGS.md: the peek sees the world after blocks, so a blocked
     player did nothing too)."""
-    from rankedmafia.rules.roles import ROLES
-
     step = next((s for s in night.effective() if s.performer == target), None)
-    if step is None or (ROLES[night.state.players[target].role].ranked and not night.state.is_boss(target)):
+    if step is None or (night.state.role(target).ranked and not night.state.is_boss(target)):
         return "none"
     return (step.sent or step.act).action
 

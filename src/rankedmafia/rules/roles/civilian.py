@@ -1,7 +1,7 @@
 """Мирный житель: no night action; he votes by day."""
 
 from rankedmafia.rules.model import Side
-from rankedmafia.rules.roles.base import Role
+from rankedmafia.rules.role import Role
 
 CIVILIAN = Role(id="civilian", side=Side.TOWN, names={"ru": ("мирный житель", "мирного жителя"),
                                                       "en": ("civilian", "civilian")})

@@ -7,21 +7,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, BlockTier, Role, Stage
+from rankedmafia.rules.model import Act, Attack, Side
+from rankedmafia.rules.role import Action, BlockTier, Role, Stage
 from rankedmafia.rules.roles.girl import visit_silence
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
+
+SAVE_GUARD = 40  # after the doctor's heals (doctor.py), before the fan's bodyguard (fan.py)
 
 
-def _guard(night: Night, act: Act) -> None:
-    night.guarded[act.targets[0]] = act.actor
+def _guard(night: NightContext, act: Act) -> None:
+    night.mark("guard", act.targets[0], act.actor)
+
+
+def _saves_guarded(night: NightContext, attack: Attack) -> str | None:
+    """His charge does not die tonight, except of the bloody kill (which kills the cop too)."""
+    cop = night.marked("guard", attack.victim)
+    return cop if cop is not None and attack.kind not in ("bloody", "bloody_visitor") else None
 
 
 COP = Role(
     id="cop", side=Side.TOWN,
     names={"ru": ("мент", "мента"), "en": ("cop", "cop")},
+    savers=((SAVE_GUARD, _saves_guarded),),
     actions=(Action("guard", no_repeat=True, block_tier=BlockTier.TOWN,
                     effects=((Stage.GUARD, _guard), (Stage.EFFECT, visit_silence))),),
 )

@@ -12,32 +12,47 @@ from typing import TYPE_CHECKING
 from rankedmafia.rules import protection
 from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, BlockTier, Role, Stage
+from rankedmafia.rules.role import Action, BlockTier, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _infect(night: Night, act: Act) -> None:
+def _infect(night: NightContext, act: Act) -> None:
     client = act.targets[0]
     if night.protected_from(client, act.actor):
         return
     girls = [v for v in night.visitors(client, (BlockTier.TOWN,)) if night.player(v).role == "girl"]
-    doctor = night.heals.get(client)
+    doctor = night.marked("heal", client)
     if girls or (doctor is not None and protection.may_treat(night, doctor, client)):
         return
-    night.new_infections[client] = (night.number, act.actor)
+    infected = (night.number, act.actor)
+    night.later(lambda state: state.role_memory("courtesan").__setitem__(client, infected))
     if night.draw(f"infection_silence:{client}", HALF):
         night.silence(client, by=act.actor, cause="infection")
 
 
-def _seduce(night: Night, act: Act) -> None:
+def _infections_strike(night: NightContext) -> None:
+    """Last night's infections kill tonight (whether she lives or not); older ones are spent."""
+    infected: dict[str, tuple[int, str]] | None = night.state.memos.get("courtesan")
+    if not infected:
+        return
+    for client, (when, courtesan) in infected.items():
+        if when == night.number - 1 and night.player(client).alive:
+            night.attack(courtesan, client, source="courtesan", kind="infection")
+    number = night.number
+    night.later(lambda state: state.memos.__setitem__(
+        "courtesan", {c: v for c, v in infected.items() if v[0] >= number}))
+
+
+def _seduce(night: NightContext, act: Act) -> None:
     night.silence(act.targets[0], by=act.actor, cause="seduction")
 
 
 COURTESAN = Role(
     id="courtesan", side=Side.LONERS, team="courtesan",
     names={"ru": ("путана", "путаны"), "en": ("courtesan", "courtesan")},
+    at_kills=_infections_strike,
     actions=(
         Action("infect", effects=((Stage.EFFECT, _infect),)),
         Action("seduce", effects=((Stage.EFFECT, _seduce),)),

@@ -2,7 +2,7 @@
 т.п.)." Any night action naming him kills him, and nothing saves him from it (night.py)."""
 
 from rankedmafia.rules.model import Side
-from rankedmafia.rules.roles.base import Role
+from rankedmafia.rules.role import Role
 
 DANDELION = Role(
     id="dandelion", side=Side.TOWN, dies_of_any_action=True,

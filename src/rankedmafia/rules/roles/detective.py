@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
 SIDES = ("town", "mafia", "maniac")
@@ -39,7 +39,7 @@ def commission(state: GameState, name: str) -> tuple[str, str]:
     return state.detective.get(name) or next(iter(state.detective.values()))
 
 
-def _investigate(night: Night, act: Act) -> None:
+def _investigate(night: NightContext, act: Act) -> None:
     state = night.state
     side, quarry = commission(state, act.actor)
     target = act.targets[0]

@@ -15,37 +15,35 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rankedmafia.rules import protection
 from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.errors import RuleViolation
-from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.model import Act, Attack, Player, Side
+from rankedmafia.rules.role import Action, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
 HEAL_FROM_NEEDS_MORE_THAN = 10
+SAVE_HEAL, SAVE_HEAL_FROM = 20, 30  # the savers' order: the highlander's immunity, heal, heal_from, guard, fan
 SERUM_REPEAT_BELOW = 15
 
 
-def _heal(night: Night, act: Act) -> None:
-    from rankedmafia.rules.roles import ROLES
-
+def _heal(night: NightContext, act: Act) -> None:
     target = act.targets[0]
-    if not ROLES[night.player(target).role].unhealable:
-        night.heals[target] = act.actor
+    if not night.state.role(target).unhealable:
+        night.mark("heal", target, act.actor)
 
 
-def _heal_from(night: Night, act: Act) -> None:
+def _heal_from(night: NightContext, act: Act) -> None:
     assert act.option is not None
-    night.heals_from.append((act.actor, act.option))
+    night.mark("heal_from", act.actor, act.option)
 
 
-def _serum(night: Night, act: Act) -> None:
-    from rankedmafia.rules.roles import ROLES
-
+def _serum(night: NightContext, act: Act) -> None:
     target = act.targets[0]
-    role = ROLES[night.player(target).role]
+    role = night.state.role(target)
     shown = None if night.protected_from(target, act.actor) or role.serum_shows == "" else (
         role.serum_shows or role.id)
     night.inform(None, "serum", shown, target=target)
@@ -56,17 +54,15 @@ def _serum(night: Night, act: Act) -> None:
         night.expose(act.actor, "doctor")
 
 
-def _poison(night: Night, act: Act) -> None:
+def _poison(night: NightContext, act: Act) -> None:
     night.silence(act.targets[0], by=act.actor, cause="poison", days=2)
 
 
 def heal_from_sources(state: GameState) -> set[str]:
     """What a doctor may heal from: a mafia clan, or a role able to kill that is in this game (the setup
     is announced, so this is public)."""
-    from rankedmafia.rules.roles import ROLES
-
     sources = {p.clan for p in state.players.values() if p.clan is not None}
-    sources |= {p.role for p in state.players.values() if ROLES[p.role].killer and p.clan is None}
+    sources |= {p.role for p in state.players.values() if state.roles[p.role].killer and p.clan is None}
     return sources
 
 
@@ -81,6 +77,28 @@ def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
         raise RuleViolation("heal_from_repeat", source=act.option)
 
 
+def _saves_healed(night: NightContext, attack: Attack) -> str | None:
+    """His heal (or a cardsharp's own) saves the victim, unless it repeats last night's treatment."""
+    doctor = night.marked("heal", attack.victim)
+    if doctor is not None and protection.may_treat(night, doctor, attack.victim):
+        night.treated.setdefault(doctor, set()).add(attack.victim)
+        return doctor
+    return None
+
+
+def _saves_from_source(night: NightContext, attack: Attack) -> str | None:
+    """His heal_from saves every victim of the named killer, not a bloody kill's visitor, and only while
+    more than one hostile side can still kill."""
+    sources = night.marks_of("heal_from")
+    if not sources or attack.kind == "bloody_visitor" or night.living_hostile_killing_sides() <= 1:
+        return None
+    for doctor, source in sources.items():
+        if source == attack.source and protection.may_treat(night, doctor, attack.victim):
+            night.treated.setdefault(doctor, set()).add(attack.victim)
+            return doctor
+    return None
+
+
 def _serum_limit(state: GameState, player: Player, act: Act) -> None:
     memory = state.memory.get(player.name)
     if (state.alive_at_start < SERUM_REPEAT_BELOW and memory is not None
@@ -91,6 +109,7 @@ def _serum_limit(state: GameState, player: Player, act: Act) -> None:
 DOCTOR = Role(
     id="doctor", side=Side.TOWN, blue_vote=3,
     names={"ru": ("доктор", "доктора"), "en": ("doctor", "doctor")},
+    savers=((SAVE_HEAL, _saves_healed), (SAVE_HEAL_FROM, _saves_from_source)),
     actions=(
         Action("heal", self_target=True, no_repeat=True, effects=((Stage.GUARD, _heal),)),
         Action("heal_from", targets=(0, 0), option="role", check=_heal_from_limits, visits=False,

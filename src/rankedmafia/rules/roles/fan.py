@@ -9,35 +9,56 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
-from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.model import Act, Attack, Player, Side
+from rankedmafia.rules.role import Action, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
 TWO_SEARCHES_ABOVE = 10
+SAVE_BODYGUARD = 50  # the last saver: after the doctor's heals and the cop's guard
+GALLOWS_ORDER = 20  # after the handsome (who is never hanged), before the rake's mark
 
 
-def _search(night: Night, act: Act) -> None:
+def _search(night: NightContext, act: Act) -> None:
     fan, number = act.actor, night.number
     for target in act.targets:
         found = night.player(target).role == "maniac"
         night.inform(fan, "search", "found" if found else "not_found", target=target)
         if found:
-            night.later(lambda state: _found(state, fan, number))
+            night.later(lambda state: state.role_memory("fan").setdefault(fan, number))
 
 
-def _found(state: GameState, fan: str, night: int) -> None:
-    state.fan_found.setdefault(fan, night)
+def _bodyguard(night: NightContext, act: Act) -> None:
+    night.mark("bodyguard", act.actor, act.actor)
 
 
-def _bodyguard(night: Night, act: Act) -> None:
-    night.bodyguards.add(act.actor)
+def _saves_the_maniac(night: NightContext, attack: Attack) -> str | None:
+    """The fan who guards the maniac tonight dies in his place."""
+    if night.player(attack.victim).role != "maniac":
+        return None
+    for fan in sorted(night.marks_of("bodyguard")):
+        if fan not in night.dead and night.player(fan).alive:
+            night.attack(attack.killer, fan, attack.source, kind="bodyguard", shooters=attack.shooters)
+            return fan
+    return None
 
 
-def _self_accuse(night: Night, act: Act) -> None:
-    night.self_accused.add(act.actor)
+def _self_accuse(night: NightContext, act: Act) -> None:
+    night.mark_for_day(act.actor, "self_accused", by=act.actor)
+
+
+def _hangs_for_the_maniac(state: GameState, doomed: str, defended: set[str]) -> tuple[list[str], list[str]] | None:
+    """A fan who accused himself hangs in the maniac's place, defended or not the maniac; a defended fan
+    saves them both."""
+    if state.players[doomed].role != "maniac":
+        return None
+    fans = sorted(m.player for m in state.marked("self_accused", state.phase.number))
+    fan = next((f for f in fans if state.players[f].alive), None)
+    if fan is None:
+        return None
+    return ([], [fan]) if fan in defended else ([fan], [])
 
 
 def _search_count(state: GameState, player: Player, act: Act) -> None:
@@ -46,7 +67,7 @@ def _search_count(state: GameState, player: Player, act: Act) -> None:
 
 
 def _after_finding(state: GameState, player: Player, act: Act) -> None:
-    found = state.fan_found.get(player.name)
+    found = state.recall("fan", player.name)
     if found is None or found >= state.phase.number:
         raise RuleViolation("fan_not_found")
 
@@ -61,4 +82,6 @@ FAN = Role(
         Action("self_accuse", targets=(0, 0), check=_after_finding, visits=False,
                effects=((Stage.EFFECT, _self_accuse),)),
     ),
+    savers=((SAVE_BODYGUARD, _saves_the_maniac),),
+    at_gallows=(GALLOWS_ORDER, _hangs_for_the_maniac),
 )

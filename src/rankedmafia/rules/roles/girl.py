@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, BlockTier, Role, Stage
+from rankedmafia.rules.role import Action, BlockTier, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def visit_silence(night: Night, act: Act) -> None:
+def visit_silence(night: NightContext, act: Act) -> None:
     """The girl's and the cop's 50%: the visited player loses tomorrow's vote, announced."""
     target = act.targets[0]
     if night.draw(f"visit_silence:{act.actor}:{target}", HALF):

@@ -9,19 +9,17 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role
+from rankedmafia.rules.role import Action, Role, resolved_act
 
 if TYPE_CHECKING:
     from rankedmafia.rules.state import GameState
 
 
 def _copy_limits(state: GameState, player: Player, act: Act) -> None:
-    from rankedmafia.rules.abilities import copied_spec, copyable_actions, resolved_act
-
     in_setup = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
     if act.option not in in_setup or act.option == "joker":
         raise RuleViolation("joker_role", role=act.option or "")
-    spec = copied_spec(state, act)
+    spec = state.roles.copied_spec(act)
     if spec is None:
         raise RuleViolation("no_such_action", name=player.name, role=act.option or "", action=act.detail or "")
     if spec.option is not None and act.copied_option is None:
@@ -33,7 +31,7 @@ def _copy_limits(state: GameState, player: Player, act: Act) -> None:
         raise RuleViolation("target_count", action=spec.id, least=least, most=most, got=len(act.targets))
     if not spec.self_target and act.actor in act.targets:
         raise RuleViolation("self_target", action=spec.id)
-    original = next((a for a in copyable_actions(act.option or "") if a.id == spec.id), None)
+    original = next((a for a in state.roles.copyable(act.option or "") if a.id == spec.id), None)
     if original is not None and original.check is not None:
         original.check(state, player, resolved_act(act))
     memory = state.memory.get(player.name)

@@ -12,27 +12,28 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from rankedmafia.rules import council
 from rankedmafia.rules.chance import THREE_QUARTERS
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 from rankedmafia.rules.roles.common import boss_of, kill_source
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
 INTIMIDATION_CAP_BELOW = 10  # fewer living than this: at most two intimidated
 
 
-def _double_action(night: Night, boss: str) -> None:
+def _double_action(night: NightContext, boss: str) -> None:
     """A double action: 75% the boss's nickname is exposed, and his vote is lost tomorrow, silently."""
     if night.draw(f"boss_exposure:{boss}", THREE_QUARTERS):
         night.expose(boss, "boss")
     night.silence(boss, by=boss, cause="boss", announced=False)
 
 
-def _kill(night: Night, act: Act) -> None:
+def _kill(night: NightContext, act: Act) -> None:
     boss = boss_of(night, act.actor)
     for victim in act.targets:
         night.attack(boss, victim, source=kill_source(night, act.actor))
@@ -40,17 +41,17 @@ def _kill(night: Night, act: Act) -> None:
         _double_action(night, boss)
 
 
-def _kill_intimidate(night: Night, act: Act) -> None:
+def _kill_intimidate(night: NightContext, act: Act) -> None:
     boss = boss_of(night, act.actor)
     night.attack(boss, act.targets[0], source=kill_source(night, act.actor))
     _double_action(night, boss)
 
 
-def _intimidate_second(night: Night, act: Act) -> None:
+def _intimidate_second(night: NightContext, act: Act) -> None:
     night.silence(act.targets[1], by=boss_of(night, act.actor), cause="intimidation")
 
 
-def _intimidate(night: Night, act: Act) -> None:
+def _intimidate(night: NightContext, act: Act) -> None:
     boss = boss_of(night, act.actor)
     for target in act.targets:
         night.silence(target, by=boss, cause="intimidation")
@@ -58,9 +59,7 @@ def _intimidate(night: Night, act: Act) -> None:
         night.silence(boss, by=boss, cause="boss", announced=False)
 
 
-def _ask(night: Night, act: Act) -> None:
-    from rankedmafia.rules import council
-
+def _ask(night: NightContext, act: Act) -> None:
     yes = council.answer(night.state, act.option, act.detail, defended=night.defenses - night.prosecuted)
     for clan in night.state.clans_of(act.actor) or (None,):
         members = night.state.clan_members(clan) if clan else [night.player(act.actor)]
@@ -69,8 +68,6 @@ def _ask(night: Night, act: Act) -> None:
 
 
 def _question(state: GameState, player: Player, act: Act) -> None:
-    from rankedmafia.rules import council
-
     council.validate(state, act.option, act.detail)
 
 
@@ -98,7 +95,7 @@ BOSS_ACTIONS = (
 # Rule book, "Двойной агент": "В личку ведущему отписываются все мафиози, голосуя, кого они будут убивать
 # ночью. Жертва, набравшая максимальное число голосов в мафиозном голосовании, погибает. Спорные ситуации
 # решает босс мафии, имея не один голос, как у рядового мафиози, а полтора."
-def _clan_kill(night: Night, act: Act) -> None:
+def _clan_kill(night: NightContext, act: Act) -> None:
     night.attack(act.actor, act.targets[0], source=act.option or kill_source(night, act.actor))
 
 

@@ -5,7 +5,7 @@ the block, one action a night: the boss's or the block. Neither may visit himsel
 other limit, the thug not the same player two nights running (lifted when three are alive)."""
 
 from rankedmafia.rules.model import Side
-from rankedmafia.rules.roles.base import Action, BlockTier, Role, Stage
+from rankedmafia.rules.role import Action, BlockTier, Role, Stage
 from rankedmafia.rules.roles.girl import visit_silence
 
 BLACKMAILER = Role(

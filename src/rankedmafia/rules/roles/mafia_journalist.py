@@ -7,17 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _interview(night: Night, act: Act) -> None:
-    from rankedmafia.rules.roles import ROLES
-
+def _interview(night: NightContext, act: Act) -> None:
     target = act.targets[0]
-    true_role = ROLES[night.player(target).role]
+    true_role = night.state.role(target)
     role = true_role.appears_as or true_role.id  # the unturned werewolf is, to all, a civilian
     night.inform(None, "interview", role, target=target)
     night.event("interview", role=role)

@@ -11,25 +11,25 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 from rankedmafia.rules.roles.common import kill_source
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _kill_bloody(night: Night, act: Act) -> None:
+def _kill_bloody(night: NightContext, act: Act) -> None:
     target = act.targets[0]
     night.attack(act.actor, target, source=kill_source(night, act.actor), kind="bloody")
     for visitor in night.bloody_visitors.get(target, ()):
         night.attack(act.actor, visitor, source=kill_source(night, act.actor), kind="bloody_visitor")
 
 
-def _kill_quick(night: Night, act: Act) -> None:
+def _kill_quick(night: NightContext, act: Act) -> None:
     night.attack(act.actor, act.targets[0], source=kill_source(night, act.actor), kind="quick")
 
 
-def _torture(night: Night, act: Act) -> None:
+def _torture(night: NightContext, act: Act) -> None:
     target = act.targets[0]
     if night.silence(target, by=act.actor, cause="torture", days=2):
         evidence = night.draw(f"torture_evidence:{target}", HALF)

@@ -9,15 +9,18 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 from rankedmafia.rules.roles.common import is_killing
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
+CONTRACTS = "mercenary:contract"  # his memory: the employer he may still kill for
+USED = "mercenary:used"  # his memory: the employers whose kill he has used
 
-def _hire(night: Night, act: Act) -> None:
+
+def _hire(night: NightContext, act: Act) -> None:
     mercenary, employer = act.actor, act.targets[0]
     success = is_killing(night.state, employer)
     night.inform(mercenary, "hire", "success" if success else "fail", target=employer)
@@ -27,11 +30,11 @@ def _hire(night: Night, act: Act) -> None:
         night.attack(mercenary, act.targets[1], source="mercenary")
         night.later(lambda state: _use(state, mercenary, employer))
     else:
-        night.later(lambda state: state.contracts.__setitem__(mercenary, employer))
+        night.later(lambda state: state.role_memory(CONTRACTS).__setitem__(mercenary, employer))
 
 
-def _kill(night: Night, act: Act) -> None:
-    employer = night.state.contracts.get(act.actor)
+def _kill(night: NightContext, act: Act) -> None:
+    employer: str | None = night.state.recall(CONTRACTS, act.actor)
     if employer is None:
         return
     night.attack(act.actor, act.targets[0], source="mercenary")
@@ -40,17 +43,17 @@ def _kill(night: Night, act: Act) -> None:
 
 def _use(state: GameState, mercenary: str, employer: str) -> None:
     """The kill is used: this employer cannot hire him again."""
-    state.contracts.pop(mercenary, None)
-    state.used_employers.setdefault(mercenary, set()).add(employer)
+    state.role_memory(CONTRACTS).pop(mercenary, None)
+    state.role_memory(USED).setdefault(mercenary, set()).add(employer)
 
 
 def _hire_limits(state: GameState, player: Player, act: Act) -> None:
-    if act.targets[0] in state.used_employers.get(player.name, set()):
+    if act.targets[0] in (state.recall(USED, player.name) or ()):
         raise RuleViolation("employer_used", name=act.targets[0])
 
 
 def _kill_limits(state: GameState, player: Player, act: Act) -> None:
-    employer = state.contracts.get(player.name)
+    employer: str | None = state.recall(CONTRACTS, player.name)
     if employer is None:
         raise RuleViolation("no_contract")
     if not state.players[employer].alive:

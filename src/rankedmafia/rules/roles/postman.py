@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 from rankedmafia.rules.roles.common import check_result
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
 
-def _deliver(night: Night, act: Act) -> None:
+def _deliver(night: NightContext, act: Act) -> None:
     checked, recipient = act.targets
     result = check_result(night.state, checked)
     # "При проверке приходит результат мафия/не мафия": only the commissar's eye tells a sniper
@@ -24,12 +24,12 @@ def _deliver(night: Night, act: Act) -> None:
 
 
 def _new_recipient(state: GameState, player: Player, act: Act) -> None:
-    if act.targets[1] in state.recipients.get(player.name, set()):
+    if act.targets[1] in (state.recall("postman", player.name) or ()):
         raise RuleViolation("postman_recipient", name=act.targets[1])
 
 
 def _remember_recipient(state: GameState, act: Act) -> None:
-    state.recipients.setdefault(act.actor, set()).add(act.targets[1])
+    state.role_memory("postman").setdefault(act.actor, set()).add(act.targets[1])
 
 
 POSTMAN = Role(

@@ -4,7 +4,7 @@ He is told tonight's dead privately; the one he revives counts as healed, so the
 and whatever depended on that death is undone (night.py, `_reanimation`)."""
 
 from rankedmafia.rules.model import Side
-from rankedmafia.rules.roles.base import Action, Role
+from rankedmafia.rules.role import Action, Role
 
 REANIMATOR = Role(
     id="reanimator", side=Side.TOWN,

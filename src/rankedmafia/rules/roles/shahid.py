@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _mark(night: Night, act: Act) -> None:
+def _mark(night: NightContext, act: Act) -> None:
     shahid, marked = act.actor, act.targets[0]
     attacks = [a for a in night.attacks if a.victim == shahid]
     if not attacks:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 from rankedmafia.rules.roles.common import kill_source
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _kill(night: Night, act: Act) -> None:
+def _kill(night: NightContext, act: Act) -> None:
     night.attack(act.actor, act.targets[0], source=kill_source(night, act.actor))
 
 

@@ -8,20 +8,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 from rankedmafia.rules.roles.common import kill_source
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _kill(night: Night, act: Act) -> None:
+def _kill(night: NightContext, act: Act) -> None:
     night.attack(act.actor, act.targets[0], source=kill_source(night, act.actor))
 
 
-def _pre_emptive_shot(night: Night, sniper: Player) -> None:
-    from rankedmafia.rules.roles import ROLES
-
+def _pre_emptive_shot(night: NightContext, sniper: Player) -> None:
     step = next((s for s in night.effective() if s.performer == sniper.name and s.spec.id == "kill"), None)
     if step is None:
         return
@@ -29,7 +27,7 @@ def _pre_emptive_shot(night: Night, sniper: Player) -> None:
     target = step.act.targets[0]
     if killers != {target}:
         return
-    mortal_to = ROLES[night.player(target).role].mortal_to
+    mortal_to = night.state.role(target).mortal_to
     if mortal_to is not None and "kill" not in mortal_to:
         return  # RULINGS.md: he cannot pre-empt a killer his shot cannot kill (the highlander)
     night.cancelled.add(target)

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 from rankedmafia.rules.roles.common import comparison_side
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _compare(night: Night, act: Act) -> None:
+def _compare(night: NightContext, act: Act) -> None:
     a, b = act.targets
     same = comparison_side(night.state, a) is comparison_side(night.state, b)
     night.inform(act.actor, "compare", "same" if same else "different", targets=[a, b])

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.roles.base import Action, Role, Stage
+from rankedmafia.rules.role import Action, Role, Stage
 
 if TYPE_CHECKING:
-    from rankedmafia.rules.night import Night
+    from rankedmafia.rules.context import NightContext
 
 
-def _watch(night: Night, act: Act) -> None:
+def _watch(night: NightContext, act: Act) -> None:
     target = act.targets[0]
     killers: list[str | None] = []
     for attack in night.attacks:

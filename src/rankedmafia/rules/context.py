@@ -1,0 +1,136 @@
+"""What a role's night effect may ask and do, whatever the role: the night's context.
+
+It sits below the roles (it imports none of them); the pipeline that runs the stages over it is
+rules/night.py. Roles are looked up through the state's RoleBook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rankedmafia.rules.model import Act, Attack, Mark, PhaseResult, Player, Silence
+from rankedmafia.rules.role import Action, BlockTier
+from rankedmafia.rules.state import GameState
+
+BLOODY_VISITOR_TIERS = (BlockTier.ALCOHOLIC, BlockTier.MAFIA, BlockTier.TOWN)
+
+
+@dataclass(slots=True)
+class Step:
+    """One action that will be tried tonight; `performer` is whose block stops it (the boss, for the mafia)."""
+
+    performer: str
+    act: Act  # as it is carried out (a joker's copy resolved)
+    spec: Action
+    sent: Act | None = None  # as it was sent, if different
+
+
+class NightContext:
+    """The context every role's night effect works in: what it may ask and do, whatever the role."""
+
+    def __init__(self, state: GameState, dry_run: bool = False, without: str | None = None) -> None:
+        """`dry_run`: resolve without touching the state, leaving out the action of `without` (what the
+        reanimator is told comes from such a rehearsal)."""
+        self.state = state
+        self.dry_run = dry_run
+        self.without = without
+        self._later: list[Callable[[GameState], None]] = []
+        self.number = state.phase.number
+        self.alive_at_start = state.alive_at_start
+        self.next_day = self.number if state.starts_with_night else self.number + 1
+        self.steps: list[Step] = []
+        self.blocked: set[str] = set()
+        self.voided: set[str] = set()
+        self.cancelled: set[str] = set()  # killers shot down before acting
+        self.bloody_visitors: dict[str, list[str]] = {}
+        self.carried: set[str] = set()  # the alcoholic's victims of last night, whose deed is done tonight
+        self.revives: dict[str, str] = {}  # target -> reanimator
+        self.tonight: dict[str, dict[str, str]] = {}  # a role's marks for tonight: kind -> player -> by
+        self.new_marks: list[Mark] = []  # marks for the coming day
+        self.attacks: list[Attack] = []
+        self._settled = 0
+        self.dead: set[str] = set()
+        self.new_silences: list[Silence] = []
+        self.new_delayed: dict[str, Act] = {}  # the alcoholic's victims: the deed carried out tomorrow
+        self.defenses: set[str] = set()
+        self.prosecuted: set[str] = set()
+        self.treated: dict[str, set[str]] = {}  # doctor -> whom his heals covered tonight
+        self.out = PhaseResult(state.phase)
+
+    # --- what effects may ask -------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        return self.state.players[name]
+
+    def draw(self, label: str, p: Fraction) -> bool:
+        return self.state.chance.happens(f"night{self.number}:{label}", p)
+
+    def event(self, type_: str, to: str | None = None, **fields: Any) -> None:
+        """`to`: None for the town, a player's name, "clan:<id>" for a mafia clan, "host" for the host."""
+        self.out.events.append({"type": type_, "to": to, **fields})
+
+    def inform(self, to: str | None, kind: str, result: Any, **fields: Any) -> None:
+        self.out.info.append({"to": to, "kind": kind, **fields, "result": result})
+
+    def later(self, change: Callable[[GameState], None]) -> None:
+        """A change to what the game remembers, made once the night is over (never in a rehearsal)."""
+        self._later.append(change)
+
+    def mark(self, kind: str, player: str, by: str, keep_first: bool = False) -> None:
+        """A mark on a player for tonight (a heal, a guard): the last of a kind on him stands, or the first."""
+        marks = self.tonight.setdefault(kind, {})
+        if keep_first:
+            marks.setdefault(player, by)
+        else:
+            marks[player] = by
+
+    def marked(self, kind: str, player: str) -> str | None:
+        """Who marked him tonight with this kind of mark, if anyone."""
+        return self.tonight.get(kind, {}).get(player)
+
+    def marks_of(self, kind: str) -> dict[str, str]:
+        """Tonight's marks of one kind, in the order they were made: player -> by."""
+        return self.tonight.get(kind, {})
+
+    def mark_for_day(self, player: str, kind: str, by: str) -> None:
+        """A mark for the coming day (the rake's, the fan's self-accusation), gone when that day ends."""
+        self.new_marks.append(Mark(player, kind, by, self.next_day))
+
+    def protected_from(self, target: str, by: str) -> bool:
+        """The cop's guard keeps every outside effect off his charge, except the cop's own."""
+        cop = self.marked("guard", target)
+        return cop is not None and cop != by
+
+    def attack(self, killer: str, victim: str, source: str, kind: str = "kill",
+               shooters: tuple[str, ...] = ()) -> None:
+        self.attacks.append(Attack(killer, victim, source, kind, shooters or (killer,)))
+
+    def silence(self, target: str, by: str, cause: str, days: int = 1, announced: bool = True) -> bool:
+        if self.protected_from(target, by):
+            return False
+        span = tuple(range(self.next_day, self.next_day + days))
+        self.new_silences.append(Silence(target, span, announced, cause))
+        return True
+
+    def expose(self, name: str, what: str) -> None:
+        self.out.exposed[name] = what
+        self.event("exposed", player=name, what=what)
+
+    def visitors(self, target: str, tiers: tuple[BlockTier, ...] = BLOODY_VISITOR_TIERS) -> list[str]:
+        """Blockers whose visit to the target happened tonight."""
+        return [s.performer for s in self.effective() if s.spec.block_tier in tiers and target in s.act.targets]
+
+    def effective(self) -> list[Step]:
+        gone = self.blocked | self.voided | self.cancelled
+        return [s for s in self.steps if s.performer not in gone] if gone else list(self.steps)
+
+    def step_of(self, name: str) -> Step | None:
+        return next((s for s in self.steps if s.performer == name), None)
+
+    def living_hostile_killing_sides(self) -> int:
+        """Hostile sides that can still shoot: a clan while it has a boss, the maniac, the sniper, ..."""
+        teams = {p.team for p in self.state.players.values()
+                 if p.alive and p.team != "town" and (self.state.roles[p.role].killer or self.state.is_boss(p.name))}
+        return len(teams)

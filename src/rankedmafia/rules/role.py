@@ -1,0 +1,155 @@
+"""What a role is: a declaration of its side, its actions with their limits, and its place in the night.
+
+A role module reads like its paragraph of the rule book: it builds one `Role` from `Action`s, and each
+action's effects are small functions that the night pipeline calls at their stage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from enum import IntEnum
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from rankedmafia.rules.model import Act, Attack, Player, Side
+
+if TYPE_CHECKING:  # the types the hooks are handed; both modules sit below the roles and import this one
+    from rankedmafia.rules.context import NightContext
+    from rankedmafia.rules.state import GameState
+
+
+class Stage(IntEnum):
+    """The fixed order in which a night's effective actions take effect (after blocks are settled)."""
+
+    GUARD = 10  # protections: the cop's guard, the doctor's heals
+    KILL = 20  # attempts to kill
+    REACTION = 25  # what an attack or a death sets off: the shahid's mark, the avenger's revenge
+    EFFECT = 30  # silences, serum, defenses, marks: after deaths are known
+    INFO = 40  # checks, comparisons, interviews, the witness: the world as it stands after blocks
+
+
+class BlockTier(IntEnum):
+    """Who wins when blocks meet (RULINGS.md, "Blocks, protection and order of resolution")."""
+
+    ALCOHOLIC = 1
+    MAFIA = 2  # blackmailer, thug
+    TOWN = 3  # girl, cop
+    WEAK = 4  # cardsharp
+
+
+Effect = Callable[["NightContext", Act], None]
+Check = Callable[["GameState", Player, Act], None]
+Reaction = Callable[["NightContext", Player], None]
+Remember = Callable[["GameState", Act], None]
+# The hooks a role declares for what the pipelines ask of every role, in the order they declare:
+Saver = Callable[["NightContext", Attack], "str | None"]  # who saves this victim from this attack, if anyone
+AtKills = Callable[["NightContext"], None]  # once a night, after the kills are sent, before deaths settle
+NightDeath = Callable[["NightContext", Player, list[Attack]], None]  # at his death in the night
+Promote = Callable[[Player, str, "str | None"], None]  # (player, new role, new team): a role change
+AtDeath = Callable[["GameState", list[str], Promote], None]  # after any deaths, night or day
+Gallows = Callable[["GameState", str, "set[str]"], "tuple[list[str], list[str]] | None"]  # (hanged, defended)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    id: str
+    targets: tuple[int, int] = (1, 1)  # the least and the most targets
+    effects: tuple[tuple[Stage, Effect], ...] = ()
+    self_target: bool = False
+    no_repeat: bool = False  # not the same target two nights running
+    repeat_at_three: bool = True  # ... a limit lifted when the night falls with three alive
+    option: str | None = None  # the name of an option beside targets ("role" for heal_from)
+    block_tier: BlockTier | None = None  # set for actions that block their target
+    block_chance: Fraction | None = None  # a block that takes only by chance (the cardsharp's 50%)
+    visits: bool = True  # goes to the target (a visitor of a bloody kill's target dies with him)
+    check: Check | None = None  # extra limits the actor can know, raising RuleViolation
+    boss: bool = False  # the mafia boss's action, sent by any ranked mafioso
+    on_sent: Remember | None = None  # what the rules remember of it for the rest of the game
+    after_everyone: bool = False  # sent once the others have acted and the night's dead are told (revive)
+
+
+@dataclass(frozen=True)
+class Role:
+    id: str
+    side: Side
+    names: dict[str, tuple[str, str]]  # lang -> (nominative, genitive)
+    actions: tuple[Action, ...] = ()
+    killer: bool = False  # a role able to kill (for the mercenary's hire and the doctor's heal_from)
+    succession: int | None = None  # place in the mafia boss chain (1 = boss at the start)
+    ranked: bool = False  # a ranked mafioso: may send the boss's action
+    loses_actions_as_boss: bool = False
+    team: str | None = None  # for loners: the team he wins with (default: his own role id)
+    checks_as: str | None = None  # what the commissar's check shows, if not mafia/not_mafia
+    announced_as: str | None = None  # the role the town is told on his death, if not his own
+    always_revealed: bool = False  # his role is revealed on death whatever the count
+    red_vote: int = 1  # the weight of his vote for a candidate
+    blue_vote: int = 1  # the weight of his vote to hang nobody
+    hostile: bool | None = None  # an enemy of the town for victory (default: any side but the town)
+    unhealable: bool = False  # the doctor's heal does not take on him
+    dies_of_any_action: bool = False  # the dandelion
+    mortal_to: tuple[str, ...] | None = None  # the only attacks that can kill him (the highlander)
+    unhangable: bool = False  # a vote that would hang him hangs nobody (the handsome)
+    serum_shows: str | None = None  # what the serum shows, if not his role ("" for nothing)
+    appears_as: str | None = None  # the role he is told he has (the werewolf believes he is a civilian)
+    reaction: Reaction | None = None  # a passive rule after the night's deaths (the avenger's revenge)
+    after_kills: Reaction | None = None  # a passive rule before deaths are settled (the sniper)
+    at_kills: AtKills | None = None  # once a night whoever is alive (the courtesan's infections strike)
+    savers: tuple[tuple[int, Saver], ...] = ()  # (order, hook): how his deeds save a victim tonight
+    at_night_death: NightDeath | None = None  # what his own death in the night sets off (the handsome)
+    at_death: tuple[int, AtDeath] | None = None  # (order, hook) after any deaths (the sergeant, the werewolf)
+    at_gallows: tuple[int, Gallows] | None = None  # (order, hook): who hangs for the doomed (rake, fan, ...)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {action.id: action for action in self.actions})
+
+    def action(self, action_id: str) -> Action | None:
+        by_id: dict[str, Action] = getattr(self, "_by_id")  # noqa: B009 - set in __post_init__
+        return by_id.get(action_id)
+
+    def name(self, lang: str = "ru", case: int = 0) -> str:
+        return self.names.get(lang, self.names["ru"])[case]
+
+
+class RoleBook(dict[str, Role]):
+    """Every role of the game by id, and the boss's actions a ranked mafioso may send. The registry is
+    built in rules/roles/__init__.py and handed to each game's state, so the modules below the roles
+    (the state, the night's context, the Council) look roles up without importing them."""
+
+    def __init__(self, roles: Iterable[Role], boss_actions: tuple[Action, ...]) -> None:
+        super().__init__((role.id, role) for role in roles)
+        self.boss_actions = boss_actions
+        listed = list(self.values())
+        self.savers: tuple[Saver, ...] = tuple(
+            hook for _, hook in sorted((s for r in listed for s in r.savers), key=lambda s: s[0]))
+        self.at_kills: tuple[AtKills, ...] = tuple(r.at_kills for r in listed if r.at_kills is not None)
+        self.at_death: tuple[AtDeath, ...] = tuple(
+            hook for _, hook in sorted((r.at_death for r in listed if r.at_death), key=lambda h: h[0]))
+        self.at_gallows: tuple[Gallows, ...] = tuple(
+            hook for _, hook in sorted((r.at_gallows for r in listed if r.at_gallows), key=lambda h: h[0]))
+
+    def copyable(self, role_id: str) -> tuple[Action, ...]:
+        """The actions a joker may use when he copies this role: its own, and the boss's for a ranked
+        mafioso (RULINGS.md: "every action of every role in the setup, options included")."""
+        role = self.get(role_id)
+        if role is None:
+            return ()
+        return role.actions + (self.boss_actions if role.ranked else ())
+
+    def copied_spec(self, act: Act) -> Action | None:
+        """The joker's copy: the named role's action, weaker than the original (RULINGS.md, "Joker"): his
+        block is the weak one, and the mafia's kill he copies is his own."""
+        if act.detail is None:
+            return None
+        spec = next((a for a in self.copyable(act.option or "") if a.id == act.detail), None)
+        if spec is None:
+            return None
+        tier = BlockTier.WEAK if spec.block_tier is not None else None
+        return replace(spec, block_tier=tier, boss=False, no_repeat=False, check=None)
+
+
+def resolved_act(act: Act) -> Act:
+    """The act as it is carried out: a joker's copy becomes the copied action."""
+    if act.action == "copy" and act.detail is not None:
+        return Act(act.actor, act.detail, act.targets, act.copied_option, act.copied_detail)
+    return act

@@ -1,0 +1,90 @@
+"""What every request handler reaches: the platform (the service, the hub, the limits, the key) and the
+request's language. Kept apart from app.py so that the routes (api.py, pages.py) and the app that mounts
+them do not import each other."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from fastapi import Request
+
+from rankedmafia.live.hub import Hub
+from rankedmafia.live.service import GameService
+from rankedmafia.live.tokens import new_token
+from rankedmafia.server.i18n import lang_of
+from rankedmafia.server.security import RateLimiter
+from rankedmafia.server.settings import Settings
+from rankedmafia.store import Store, connect
+
+log = logging.getLogger("rankedmafia.server")
+
+
+class Platform:
+    """What every request handler needs: the service, the hub, the limits, the server's key."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.hub = Hub()
+        self.submit_limit = RateLimiter(settings.submit_rate, settings.submit_burst)
+        self.create_limit = RateLimiter(settings.create_rate, settings.create_burst)
+        self.key = ""
+        self._service: GameService | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self.on_start: list[Callable[[], Awaitable[object]]] = []  # run once the store is open
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the platform has not started")
+        return self._service
+
+    async def start(self) -> None:
+        db = await asyncio.to_thread(connect, self.settings.data, self.settings.database)
+        store = Store(db)
+        self._service = GameService(store, self.hub, follow_up_seconds=self.settings.follow_up_seconds)
+        self.key = await store.secret("csrf", new_token)
+        self._tasks.append(asyncio.create_task(self._ticker()))
+        if db.postgres:
+            from rankedmafia.live.listener import listen
+
+            self._tasks.append(asyncio.create_task(listen(db.libpq_url(), self._changed)))
+        for hook in self.on_start:
+            await hook()
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._service is not None:
+            await asyncio.to_thread(self._service.store.close)
+
+    async def _changed(self, game_id: str, head: int) -> None:
+        await self.service.catch_up(game_id, head)
+        self.hub.publish(game_id)
+
+    async def _ticker(self) -> None:
+        while True:
+            try:
+                await self.service.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("deadline tick failed")
+            await asyncio.sleep(self.settings.tick_seconds)
+
+
+def request_lang(request: Request) -> str:
+    query = request.query_params.get("lang")
+    if query:
+        return lang_of(query)
+    return lang_of(request.cookies.get("lang"))  # Russian unless the player switched
+
+
+def platform_of(request: Request) -> Platform:
+    platform: Platform = request.app.state.platform
+    return platform
