@@ -75,6 +75,7 @@ class FakeTelegram:
         self.calls: dict[str, int] = {}
         self.fail_sends = 0  # answer the next N sendMessage calls with 429 retry_after=1
         self.kicked: list[int] = []
+        self.webhook: tuple[str, str] | None = None  # the bot's webhook URL and secret, once set
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -212,6 +213,11 @@ class FakeTelegram:
         return self._bot_user()
 
     def _m_deletewebhook(self, params: dict[str, str]) -> bool:
+        return True
+
+    def _m_setwebhook(self, params: dict[str, str]) -> bool:
+        with self.lock:
+            self.webhook = (params["url"], params.get("secret_token", ""))
         return True
 
     def _m_sendmessage(self, params: dict[str, str]) -> dict[str, Any]:

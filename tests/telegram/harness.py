@@ -34,7 +34,7 @@ class BotProcess:
     """`rankedmafia telegram` pointed at the fake server, with short phases."""
 
     def __init__(self, fake: FakeTelegram, data: Path, night: int = 6, day: int = 6, follow_up: int = 3,
-                 registration: int = 120, database: str | None = None) -> None:
+                 registration: int = 120, database: str | None = None, extra: tuple[str, ...] = ()) -> None:
         self.fake = fake
         self.data = data
         self.args = ["--night", str(night), "--day", str(day), "--follow-up", str(follow_up),
@@ -43,6 +43,7 @@ class BotProcess:
                      "--web-url", "http://web.test"]
         if database:
             self.args += ["--database", database]
+        self.args += list(extra)
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> BotProcess:
@@ -52,7 +53,10 @@ class BotProcess:
         self.log = open(self.data.parent / "bot.log", "ab")  # noqa: SIM115
         polls = self.fake.calls.get("getupdates", 0)
         self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        self.fake.wait(lambda: self.fake.calls.get("getupdates", 0) > polls, 60, "the bot polling")
+        if "--webhook-url" in self.args:
+            self.fake.wait(lambda: self.fake.webhook, 60, "the bot's webhook")
+        else:
+            self.fake.wait(lambda: self.fake.calls.get("getupdates", 0) > polls, 60, "the bot polling")
         return self
 
     def kill(self) -> None:

@@ -1,10 +1,15 @@
 """A killed bot resumes; redelivered updates and double presses have one effect; buttons work only for their
-owner; strangers cannot vote; 429 answers are waited out; the mafia's relay reaches the clan alone."""
+owner; strangers cannot vote; 429 answers are waited out; the mafia's relay reaches the clan alone; the
+sign-up's commands, the language, the house rules; the webhook mode."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+
+import httpx
+
+from web.helpers import free_port
 
 from .fakeapi import FakeTelegram
 from .harness import BotProcess, Table, load
@@ -190,3 +195,28 @@ def test_sign_up_commands_language_and_house_rules(solo_fake: FakeTelegram, tmp_
         fake.wait(lambda: fake.kicked, 20, "the removal")
     finally:
         bot.stop()
+
+
+def test_webhook_mode_takes_updates_with_the_secret_alone(solo_fake: FakeTelegram, tmp_path: Path) -> None:
+    fake = solo_fake
+    port = free_port()
+    bot = BotProcess(fake, tmp_path / "data", extra=("--webhook-url", f"http://127.0.0.1:{port}",
+                                                     "--webhook-port", str(port))).start()
+    try:
+        assert fake.webhook is not None
+        url, secret = fake.webhook
+        assert url == f"http://127.0.0.1:{port}/telegram" and len(secret) >= 16
+        table = Table(fake, 12)
+        update = {"update_id": 1, "message": {"message_id": 1, "date": 0, "text": "/game classic-12",
+                  "chat": {"id": table.group_id, "type": "supergroup", "title": "t"},
+                  "from": {"id": table.opener, "is_bot": False, "first_name": "Вася"},
+                  "entities": [{"type": "bot_command", "offset": 0, "length": 5}]}}
+        refused = httpx.post(url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "wrong"}, timeout=10)
+        assert refused.status_code == 401
+        taken = httpx.post(url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": secret}, timeout=10)
+        assert taken.status_code == 200
+        fake.wait(lambda: table.group_text("Набор в игру"), 20, "the sign-up, by webhook")
+        assert sum("Набор в игру" in m.text for m in table.group()) == 1
+    finally:
+        bot.stop()
+    assert bot.process is not None and bot.process.returncode == 0  # SIGTERM: a clean stop

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -121,7 +122,12 @@ async def _webhook(bot: Bot, dp: object, settings: BotSettings) -> None:
     await runner.setup()
     site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
     await site.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal_number in (signal.SIGINT, signal.SIGTERM):  # as polling does: stop cleanly on either
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signal_number, stop.set)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await runner.cleanup()
