@@ -19,6 +19,7 @@ from rich.table import Table
 from rankedmafia.bots.random_policy import play_random_game
 from rankedmafia.host import host_command
 from rankedmafia.host.votes import votes_command
+from rankedmafia.ladder.cli import ladder_app, stats_command
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.script import ScriptError, load_script, record, run_script
 from rankedmafia.server.cli import serve_command
@@ -156,6 +157,8 @@ app.command("host")(host_command)
 app.command("votes")(votes_command)
 app.command("simulate")(simulate_command)
 app.command("serve")(serve_command)
+app.command("stats")(stats_command)
+app.add_typer(ladder_app, name="ladder")
 app.command("telegram")(telegram_command)
 
 

@@ -16,7 +16,7 @@ import hashlib
 import logging
 import pickle
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,6 +73,8 @@ class GameService:
         self._cache: dict[str, LiveGame] = {}
         self._tokens: dict[str, tuple[str, str]] = {}
         self._pending: set[asyncio.Task[None]] = set()
+        # Asked before an anonymous join (one without a token of the caller's): a ranked game refuses it.
+        self.join_guard: Callable[[str], Awaitable[None]] | None = None
 
     # --- loading ----------------------------------------------------------------------------------
     async def get(self, game_id: str) -> LiveGame:
@@ -180,14 +182,18 @@ class GameService:
         await self.store.create_game(row)
         return row.id, admin
 
-    async def join(self, game_id: str, nickname: str, sex: str | None = None) -> tuple[LiveGame, str]:
+    async def join(self, game_id: str, nickname: str, sex: str | None = None,
+                   token: str | None = None) -> tuple[LiveGame, str]:
+        """A seat in the lobby; `token` is the seat's secret if the caller made it (an account's seat)."""
+        if token is None and self.join_guard is not None:
+            await self.join_guard(game_id)
         nickname = " ".join(nickname.split())
         if not nickname or len(nickname) > NICK_MAX:
             raise Refusal("bad_nickname", 422, most=NICK_MAX)
         if nickname.casefold() == BLUE:
             raise Refusal("nickname_taken", 409, name=nickname)
         live = await self.get(game_id)
-        token = new_token()
+        token = token or new_token()
         async with live.lock:
             if live.status != "lobby":
                 raise Refusal("lobby_closed")

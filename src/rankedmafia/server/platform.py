@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 
 from fastapi import Request
 
@@ -32,6 +33,7 @@ class Platform:
         self.key = ""
         self._service: GameService | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self.on_start: list[Callable[[], Awaitable[object]]] = []  # run once the store is open
 
     @property
     def service(self) -> GameService:
@@ -49,6 +51,8 @@ class Platform:
             from rankedmafia.live.listener import listen
 
             self._tasks.append(asyncio.create_task(listen(db.libpq_url(), self._changed)))
+        for hook in self.on_start:
+            await hook()
 
     async def stop(self) -> None:
         for task in self._tasks:

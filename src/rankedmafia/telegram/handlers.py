@@ -14,6 +14,7 @@ from aiogram import Bot, Dispatcher, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message, TelegramObject, Update, User
 
+from rankedmafia.accounts.telegram import link_reply
 from rankedmafia.telegram.conductor import Conductor
 from rankedmafia.telegram.texts import say
 
@@ -76,6 +77,12 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
     async def help_command(message: Message) -> None:
         lang = await conductor.lang(message.chat.id)
         await reply(message, say(lang, "help"))
+
+    @router.message(Command("link"), private)
+    async def link_command(message: Message, command: CommandObject) -> None:
+        """`/link CODE`: this Telegram user is linked to the site's account that made the code."""
+        if message.from_user is not None:
+            await reply(message, await link_reply(conductor.service.store, message.from_user.id, command.args or ""))
 
     # --- the group's commands ---------------------------------------------------------------------
     @router.message(Command("game"), group)

@@ -1,0 +1,317 @@
+"""Accounts on the web: sign-up, sign-in and out (a session in an HttpOnly cookie, Secure over HTTPS),
+ranked games (created by a signed-in player; seats for accounts only, one each, under the account's
+name), the Telegram link code, and the player's profile. Installed by `install(app)` before the other
+routers, so that the join page of a ranked game is this module's."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import os
+from typing import Annotated, Any
+
+from fastapi import APIRouter, FastAPI, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from rankedmafia.accounts import AccountError, Accounts, User
+from rankedmafia.accounts.texts import UI as ACCOUNT_UI
+from rankedmafia.accounts.texts import refusals_into, ui_into
+from rankedmafia.ladder.profile import history, stats
+from rankedmafia.ladder.ratings import RatingSettings, season_of
+from rankedmafia.ladder.record import Record
+from rankedmafia.live import service as svc
+from rankedmafia.live.errors import Refusal
+from rankedmafia.rules.errors import SetupError
+from rankedmafia.server import i18n
+from rankedmafia.server.platform import platform_of, request_lang
+from rankedmafia.server.security import RateLimiter
+from rankedmafia.setup import preset_names
+from rankedmafia.text import refusals
+from rankedmafia.text.roles import role_name, side_name
+
+router = APIRouter(include_in_schema=False)
+ACCOUNT_COOKIE = "rm_account"
+refusals_into(refusals.REFUSALS)
+ui_into(i18n.UI)
+
+
+class LadderSite:
+    """What the account and ladder pages share: built on the platform's store once it has started."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.app = app
+        settings = app.state.platform.settings
+        self.sign_limit = RateLimiter(settings.account_rate, settings.account_burst)
+        self.rating = RatingSettings(min_games=settings.ladder_min_games)
+        self.sim_games: int = settings.balance_sim_games
+        self.admin_token: str | None = settings.admin_token or os.environ.get("RANKEDMAFIA_ADMIN_TOKEN") or None
+        self._accounts: Accounts | None = None
+        self._record: Record | None = None
+        self._seat_key = ""
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def ready(self) -> tuple[Accounts, Record]:
+        """The accounts and the record on the platform's store (the join guard installed on first use)."""
+        if self._accounts is None or self._record is None:
+            service = self.app.state.platform.service
+            store = service.store
+            self._seat_key = await store.secret("seats", lambda: hashlib.sha256(os.urandom(32)).hexdigest())
+            self._accounts, self._record = Accounts(store), Record(store)
+            service.join_guard = self.guard
+        return self._accounts, self._record
+
+    async def guard(self, game_id: str) -> None:
+        """An anonymous join (a nickname and a secret link) is refused in a ranked game."""
+        _, record = await self.ready()
+        if (await record.ranked(game_id))[0]:
+            raise AccountError("signed_out", 401)
+
+    def seat_token(self, game_id: str, user_id: int) -> str:
+        """An account's seat secret: derived, so the account always finds its seat again (the store keeps
+        only its hash, as for every seat)."""
+        return hmac.new(self._seat_key.encode(), f"{game_id}:{user_id}".encode(), hashlib.sha256).hexdigest()[:40]
+
+    def lock(self, user_id: int) -> asyncio.Lock:
+        if len(self._locks) > 10_000:
+            self._locks.clear()
+        return self._locks.setdefault(user_id, asyncio.Lock())
+
+
+def ladder_of(request: Request) -> LadderSite:
+    found: LadderSite = request.app.state.ladder
+    return found
+
+
+def install(app: FastAPI) -> None:
+    """The accounts' state and routes (the ladder's pages are included beside them by the app)."""
+    app.state.ladder = LadderSite(app)
+    app.state.platform.on_start.append(app.state.ladder.ready)  # the store is open: the join guard goes on
+    app.include_router(router)
+
+
+async def current_user(request: Request) -> User | None:
+    accounts, _ = await ladder_of(request).ready()
+    return await accounts.session_user(request.cookies.get(ACCOUNT_COOKIE))
+
+
+def texts(lang: str) -> dict[str, str]:
+    return ACCOUNT_UI["en" if lang == "en" else "ru"]
+
+
+async def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+    from rankedmafia.server.pages import render
+
+    lang = request_lang(request)
+    me = context.pop("me", None) or await current_user(request)
+    return render(request, name, {"a": texts(lang), "me": me, **context}, status)
+
+
+def check_form(request: Request, csrf: str) -> None:
+    from rankedmafia.server.pages import _check
+
+    _check(request, csrf)
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _back(url: str) -> Response:
+    return RedirectResponse(url, status_code=303)
+
+
+def message(error: Exception, request: Request) -> str:
+    return refusals.refusal_text(error, request_lang(request))
+
+
+# --- signing up and in ---------------------------------------------------------------------------------
+@router.get("/signup", response_class=HTMLResponse)
+async def signup_page(request: Request, next: str = "") -> Response:
+    return await page(request, "signin.html", {"mode": "signup", "next": _safe(next)})
+
+
+@router.get("/signin", response_class=HTMLResponse)
+async def signin_page(request: Request, next: str = "") -> Response:
+    return await page(request, "signin.html", {"mode": "signin", "next": _safe(next)})
+
+
+def _safe(target: str) -> str:
+    return target if target.startswith("/") and not target.startswith("//") else ""
+
+
+@router.post("/signup")
+@router.post("/signin")
+async def sign(
+    request: Request,
+    csrf: Annotated[str, Form()],
+    name: Annotated[str, Form(max_length=64)],
+    password: Annotated[str, Form(max_length=300)],
+    next: Annotated[str, Form(max_length=300)] = "",
+) -> Response:
+    mode = "signup" if request.url.path == "/signup" else "signin"
+    ladder = ladder_of(request)
+    accounts, _ = await ladder.ready()
+    try:
+        check_form(request, csrf)
+        if not ladder.sign_limit.allow(_client(request)):
+            raise AccountError("too_many", 429)
+        if mode == "signup":
+            user = await accounts.sign_up(name, password)
+        else:
+            user = await accounts.sign_in(name, password)
+    except Refusal as error:
+        return await page(request, "signin.html", {"mode": mode, "next": _safe(next), "name": name,
+                                                    "error": message(error, request)}, error.status)
+    token = await accounts.open_session(user.id)
+    response = _back(_safe(next) or f"/u/{user.name}")
+    response.set_cookie(ACCOUNT_COOKIE, token, httponly=True, samesite="lax", max_age=30 * 86400,
+                        secure=request.url.scheme == "https")
+    return response
+
+
+@router.post("/signout")
+async def signout(request: Request, csrf: Annotated[str, Form()]) -> Response:
+    check_form(request, csrf)
+    accounts, _ = await ladder_of(request).ready()
+    token = request.cookies.get(ACCOUNT_COOKIE)
+    if token:
+        await accounts.close_session(token)
+    response = _back("/")
+    response.delete_cookie(ACCOUNT_COOKIE)
+    return response
+
+
+@router.get("/me")
+async def me(request: Request) -> Response:
+    user = await current_user(request)
+    return _back(f"/u/{user.name}" if user else "/signin?next=/me")
+
+
+@router.post("/me/telegram")
+async def telegram_code(request: Request, csrf: Annotated[str, Form()]) -> Response:
+    check_form(request, csrf)
+    user = await current_user(request)
+    if user is None:
+        return _back("/signin?next=/me")
+    accounts, _ = await ladder_of(request).ready()
+    code = await accounts.issue_code(user.id)
+    return await profile_response(request, user, me=user, code=code)
+
+
+# --- ranked games ----------------------------------------------------------------------------------------
+@router.get("/ranked/new", response_class=HTMLResponse)
+async def ranked_new(request: Request) -> Response:
+    return await page(request, "ranked_new.html", {"presets": preset_names()})
+
+
+@router.post("/ranked/new")
+async def ranked_create(
+    request: Request,
+    csrf: Annotated[str, Form()],
+    title: Annotated[str, Form(max_length=100)] = "",
+    preset: Annotated[str, Form(max_length=64)] = "classic-12",
+    setup_yaml: Annotated[str, Form(max_length=20_000)] = "",
+    night_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
+    day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
+) -> Response:
+    check_form(request, csrf)
+    user = await current_user(request)
+    if user is None:
+        return _back("/signin?next=/ranked/new")
+    platform = platform_of(request)
+    if not platform.create_limit.allow(_client(request)):
+        raise Refusal("rate_limited", 429)
+    try:
+        setup = svc.parse_setup(preset, setup_yaml)
+    except SetupError as error:
+        return await page(request, "ranked_new.html", {"presets": preset_names(), "error": message(error, request),
+                                                        "form": {"title": title, "setup_yaml": setup_yaml}}, 422)
+    _, record = await ladder_of(request).ready()
+    game_id, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60))
+    await record.mark_ranked(game_id, user.id)
+    return _back(f"/h/{admin}")
+
+
+@router.get("/g/{game_id}/join", response_class=HTMLResponse)
+async def join_page(request: Request, game_id: str) -> Response:
+    ladder = ladder_of(request)
+    _, record = await ladder.ready()
+    if not (await record.ranked(game_id))[0]:
+        from rankedmafia.server import pages
+
+        return await pages.join_page(request, game_id)
+    live = await platform_of(request).service.get(game_id)
+    user = await current_user(request)
+    seat = await record.seat_of(game_id, user.id) if user else None
+    return await page(request, "ranked_join.html", {
+        "game_id": game_id, "title": live.row.title, "me": user, "joined": len(live.seats),
+        "players": live.setup.players, "open": live.status == "lobby",
+        "seat": ladder.seat_token(game_id, user.id) if user and seat else None})
+
+
+@router.post("/g/{game_id}/join-ranked")
+async def join_ranked(request: Request, game_id: str, csrf: Annotated[str, Form()]) -> Response:
+    check_form(request, csrf)
+    user = await current_user(request)
+    if user is None:
+        return _back(f"/signin?next=/g/{game_id}/join")
+    try:
+        token = await take_seat(request, game_id, user)
+    except Refusal as error:
+        live = await platform_of(request).service.get(game_id)
+        return await page(request, "ranked_join.html", {
+            "game_id": game_id, "title": live.row.title, "me": user, "joined": len(live.seats),
+            "players": live.setup.players, "open": live.status == "lobby", "seat": None,
+            "error": message(error, request)}, error.status)
+    return _back(f"/p/{token}")
+
+
+async def take_seat(request: Request, game_id: str, user: User) -> str:
+    """The account's seat in a ranked game (the same seat if it has one): refused to the signed out, the
+    banned, the game's creator, and in a game that is not ranked."""
+    ladder = ladder_of(request)
+    _, record = await ladder.ready()
+    ranked, host = await record.ranked(game_id)
+    if not ranked:
+        raise Refusal("not_found", 404, what="game")
+    if user.banned:
+        raise AccountError("banned", 403)
+    if host == user.id:
+        raise AccountError("host_plays", 409)
+    token = ladder.seat_token(game_id, user.id)
+    async with ladder.lock(user.id):
+        if await record.seat_of(game_id, user.id) is not None:
+            return token
+        await platform_of(request).service.join(game_id, user.name, token=token)
+        await record.hold(game_id, user.name, user.id)
+    return token
+
+
+# --- profiles --------------------------------------------------------------------------------------------
+@router.get("/u/{name}", response_class=HTMLResponse)
+async def profile(request: Request, name: str) -> Response:
+    accounts, _ = await ladder_of(request).ready()
+    user = await accounts.by_name(name)
+    if user is None:
+        raise AccountError("no_user", 404)
+    return await profile_response(request, user, me=await current_user(request))
+
+
+async def profile_response(request: Request, user: User, me: User | None, code: str = "") -> Response:
+    ladder = ladder_of(request)
+    _, record = await ladder.ready()
+    rated = await record.ladder(ladder.rating)
+    played = history(user.id, await record.recorded(user.id), rated)
+    lang = request_lang(request)
+    seasons = {season: table[user.id] for season, table in sorted(rated.seasons.items(), reverse=True)
+               if user.id in table}
+    playing = []
+    if me is not None and me.id == user.id:
+        playing = [(gid, title, ladder.seat_token(gid, user.id)) for gid, _, title in await record.playing(user.id)]
+    return await page(request, "profile.html", {
+        "user": user, "me": me, "played": played, "stats": stats(played), "seasons": seasons, "z": ladder.rating.z,
+        "code": code, "playing": playing, "role": lambda r: role_name(r, lang), "side": lambda s: side_name(s, lang),
+        "action": lambda a: i18n.action_name(a, lang), "season_of": season_of,
+        "setup_title": lambda o: o.title.get(lang) or o.title.get("ru") or o.setup,
+    })
