@@ -31,10 +31,23 @@ _RANKED = {
            "it is the last side hostile to the town and holds at least half of the living."),
 }
 
-_BOSS_NOTE = {
-    "ru": "Если в городе не осталось ранговой мафии, вы становитесь боссом мафии со всеми его правами",
-    "en": "If no ranked mafioso is left, you become the mafia boss with all his rights",
+# Who becomes boss before whom (RULINGS.md, "Boss succession"): each of these roles is told who must be
+# gone first, since the book's "после смерти ранговой мафии" alone would mislead all but the journalist.
+_BEFORE = {
+    "ru": {"mafia_journalist": "ранговой мафии", "alcoholic": "ни ранговой мафии, ни журналиста мафии",
+           "blackmailer": "ни ранговой мафии, ни журналиста мафии, ни алкоголика",
+           "thug": "ни ранговой мафии, ни журналиста мафии, ни алкоголика, ни шантажиста"},
+    "en": {"mafia_journalist": "ranked mafioso", "alcoholic": "ranked mafioso or mafia journalist",
+           "blackmailer": "ranked mafioso, mafia journalist or alcoholic",
+           "thug": "ranked mafioso, mafia journalist, alcoholic or blackmailer"},
 }
+
+
+def _boss_note(role_id: str, lang: str) -> str:
+    if lang == "ru":
+        return f"Если не осталось {_BEFORE['ru'][role_id]}, вы становитесь боссом мафии со всеми его правами"
+    return f"If no {_BEFORE['en'][role_id]} is left, you become the mafia boss with all his rights"
+
 
 RULES: dict[str, dict[str, str]] = {
     "ru": {
@@ -47,7 +60,7 @@ RULES: dict[str, dict[str, str]] = {
             "Вы — журналист мафии, подкупленный мафией репортёр, и играете за мафию. Ночью ваше действие "
             "«интервью»: вы узнаёте роль выбранного игрока. Ведущий сообщает результат не вам в личку, а "
             "при объявлении итогов, без имён: «Этой ночью журналист брал интервью у комиссара». "
-            f"{_BOSS_NOTE['ru']} и теряете «интервью». Вы побеждаете вместе с мафией."),
+            f"{_boss_note('mafia_journalist', 'ru')} и теряете «интервью». Вы побеждаете вместе с мафией."),
         "lawyer": (
             "Вы — адвокат и играете за мафию. Ночью ваше действие «отмазать»: вы указываете на игрока, "
             "и если днём его пытаются повесить, ведущий объявляет, что обречённый отмазан и не вешается "
@@ -61,14 +74,14 @@ RULES: dict[str, dict[str, str]] = {
             "не срабатывает. Голоса споенный не лишается. Ваш ход сильнее блока мента, девочки и других. "
             "Нельзя ходить к одной и той же цели две ночи подряд. Если к вашей цели приходит маньяк с "
             "кровавым убийством, умираете и вы. "
-            f"{_BOSS_NOTE['ru']} и теряете «споить». Вы побеждаете вместе с мафией."),
+            f"{_boss_note('alcoholic', 'ru')} и теряете «споить». Вы побеждаете вместе с мафией."),
         "blackmailer": (
             "Вы — шантажист и играете за мафию. Ночью ваше действие «заблокировать»: цель не совершает "
             "ночного действия и с вероятностью 50% лишается голоса днём. При взаимном блоке с ментом или "
             "девочкой ваш блок сильнее. Блок не защищает цель от убийства, проверки и прочего. Ходить к "
             "себе нельзя, к одному и тому же игроку — сколько угодно. Если к вашей цели приходит маньяк с "
             "кровавым убийством, умираете и вы. "
-            f"{_BOSS_NOTE['ru']}, но сохраняете блок: за ночь одно действие на выбор. "
+            f"{_boss_note('blackmailer', 'ru')}, но сохраняете блок: за ночь одно действие на выбор. "
             "Вы побеждаете вместе с мафией."),
         "thug": (
             "Вы — громила и играете за мафию. Ночью ваше действие «заблокировать»: цель не совершает ночного "
@@ -76,7 +89,7 @@ RULES: dict[str, dict[str, str]] = {
             "ваш блок сильнее. Блок не защищает цель от убийства, проверки и прочего. Ходить к себе нельзя, "
             "к одному игроку — не две ночи подряд (когда в игре трое, можно). Если к вашей цели приходит "
             "маньяк с кровавым убийством, умираете и вы. "
-            f"{_BOSS_NOTE['ru']}, но сохраняете блок: за ночь одно действие на выбор. "
+            f"{_boss_note('thug', 'ru')}, но сохраняете блок: за ночь одно действие на выбор. "
             "Вы побеждаете вместе с мафией."),
         "commissar": (
             "Вы — комиссар и играете за город. Каждую ночь одно из двух действий. «Проверить»: ведущий "
@@ -201,8 +214,9 @@ RULES: dict[str, dict[str, str]] = {
             "Вы — путана и играете сама за себя (или в связке с маньяком, если так задано в раскладе). "
             "Ночью «заразить»: клиент умирает на следующую ночь и с вероятностью 50% лишается голоса днём; "
             "его спасает лечение доктора в ночь заражения или следующую, а также девочка в ночь заражения. "
-            "Или «соблазнить»: клиент без заражения лишается голоса на следующий день. Вы побеждаете, "
-            "когда остались единственной враждебной городу стороной и вас не меньше половины живых."),
+            "Или «соблазнить»: клиент без заражения лишается голоса на следующий день. В связке вы "
+            "побеждаете вместе с маньяком, одна — когда остались единственной враждебной городу стороной "
+            "и вас не меньше половины живых."),
         "joker": (
             "Вы — джокер и играете сам за себя. Ночью ваше действие «копировать роль»: вы берёте любую "
             "роль из расклада и применяете одно её действие со всеми её ограничениями и последствиями. Ваше "
@@ -210,8 +224,9 @@ RULES: dict[str, dict[str, str]] = {
             "но убивающую вас роль убить можете (кроме снайпера). Каждую ночь нужно менять роль, действие и "
             "цель. Выигрываете только в одиночку."),
         "double_agent": (
-            "Вы — двойной агент, он появляется в играх с двумя кланами мафии. Вы состоите в обоих кланах и "
-            "в каждом имеете свой ранг, можете оказаться даже боссом; никто не знает, кто из мафиози — вы. "
+            "Вы — двойной агент и играете сам за себя; эта роль бывает в играх с двумя кланами мафии. "
+            "Вы состоите в обоих кланах и в каждом имеете свой ранг, можете оказаться даже боссом; "
+            "никто не знает, кто из мафиози — вы. "
             "В таких играх клан решает, кого убить, голосованием, и голос босса весит полтора. Ни один клан "
             "не победит, пока вы живы. Выиграть вы можете только в одиночку."),
         "sniper": (
@@ -229,7 +244,8 @@ RULES: dict[str, dict[str, str]] = {
         "detective": (
             "Вы — детектив. Сторону (город, мафия или маньяк) вам назначает случай при раздаче, и от неё "
             "зависит, кого вы ищете: за город — босса мафии, за мафию — комиссара, за маньяка — того, кого "
-            "выбрал маньяк. Ночью ваше действие «расследовать»: ведущий говорит, тот ли это, кого вы ищете; "
+            "выбрал маньяк: комиссара или босса мафии. Ночью ваше действие «расследовать»: ведущий "
+            "говорит, тот ли это, кого вы ищете; "
             "если да, вы узнаёте и главу своей стороны. Раскрываться ему не обязательно. Вы побеждаете "
             "вместе со своей стороной."),
         "cardsharp": (
@@ -254,7 +270,7 @@ RULES: dict[str, dict[str, str]] = {
             "You are the mafia journalist, a reporter bribed by the mafia, and play for the mafia. Your night "
             "action is «interview»: you learn the chosen player's role. The host gives the result not to you "
             "privately but in the night summary, without names: \"Tonight the journalist interviewed the "
-            f"commissar.\" {_BOSS_NOTE['en']} and lose «interview». You win with the mafia."),
+            f"commissar.\" {_boss_note('mafia_journalist', 'en')} and lose «interview». You win with the mafia."),
         "lawyer": (
             "You are the lawyer and play for the mafia. Your night action is «defend»: you point at a player, "
             "and if the vote would hang him the next day, the host announces he is defended and nobody is "
@@ -266,20 +282,20 @@ RULES: dict[str, dict[str, str]] = {
             "nothing tonight, and tonight's action of his happens the next night instead of a new one; if he "
             "dies, it never happens. He keeps his vote. Your visit beats the cop's, the girl's and every other "
             "block. Not the same target two nights running. If the maniac's bloody kill comes to your target, "
-            f"you die too. {_BOSS_NOTE['en']} and lose «get drunk». You win with the mafia."),
+            f"you die too. {_boss_note('alcoholic', 'en')} and lose «get drunk». You win with the mafia."),
         "blackmailer": (
             "You are the blackmailer and play for the mafia. Your night action is «block»: your target makes "
             "no night action and, with a 50% chance, cannot vote by day. In a mutual block with the cop or the "
             "girl yours stands. It does not protect the target from a kill, a check or anything else. Not "
             "yourself; the same player as often as you like. If the maniac's bloody kill comes to your target, "
-            f"you die too. {_BOSS_NOTE['en']}, but keep your block: one action a night, your choice. You win "
-            "with the mafia."),
+            f"you die too. {_boss_note('blackmailer', 'en')}, but keep your block: one action a night, "
+            "your choice. You win with the mafia."),
         "thug": (
             "You are the thug and play for the mafia. Your night action is «block»: your target makes no "
             "night action and, with a 50% chance, cannot vote by day. In a mutual block with the cop or the "
             "girl yours stands. It does not protect the target from a kill, a check or anything else. Not "
             "yourself; not the same player two nights running (allowed when three are left). If the maniac's "
-            f"bloody kill comes to your target, you die too. {_BOSS_NOTE['en']}, but keep your block: one "
+            f"bloody kill comes to your target, you die too. {_boss_note('thug', 'en')}, but keep your block: one "
             "action a night, your choice. You win with the mafia."),
         "commissar": (
             "You are the commissar and play for the town. Each night one of two actions. «Check»: the host "
@@ -398,8 +414,8 @@ RULES: dict[str, dict[str, str]] = {
             "You are the courtesan and play for yourself (or on the maniac's team, if the setup pairs you). "
             "At night «infect»: the client dies the next night and, with a 50% chance, cannot vote tomorrow; "
             "the doctor's heal that night or the next, or a girl's visit that night, saves him. Or «seduce»: "
-            "no infection, but the client cannot vote the next day. You win when you are the last side "
-            "hostile to the town and at least half of the living."),
+            "no infection, but the client cannot vote the next day. Paired, you win with the maniac; alone, "
+            "when you are the last side hostile to the town and at least half of the living."),
         "joker": (
             "You are the joker and play for yourself. Your night action is «copy a role»: you take any role in "
             "the setup and use one of its actions, with all its limits and consequences. Yours is weaker than "
@@ -407,8 +423,9 @@ RULES: dict[str, dict[str, str]] = {
             "is killing you (except the sniper). Each night change the role, the action and the target. You "
             "win only alone."),
         "double_agent": (
-            "You are the double agent, found in games with two mafia clans. You belong to both clans with a "
-            "rank in each, maybe even as boss; nobody knows which mafioso you are. In such games each clan "
+            "You are the double agent and play for yourself, in games with two mafia clans. You belong to "
+            "both clans with a rank in each, maybe even as boss; nobody knows which mafioso you are. "
+            "In such games each clan "
             "decides its kill by a vote, the boss's vote weighing one and a half. Neither clan can win while "
             "you live. You win only alone."),
         "sniper": (
@@ -425,7 +442,8 @@ RULES: dict[str, dict[str, str]] = {
         "detective": (
             "You are the detective. Your side (town, mafia or the maniac's) is drawn at random when roles "
             "are dealt, and it sets your quarry: the mafia boss for the town, the commissar for the mafia, "
-            "the maniac's choice for his team. Your night action is «investigate»: the host tells you whether "
+            "the maniac's choice of the two for his team. Your night action is «investigate»: the host "
+            "tells you whether "
             "this is your quarry; if so, you also learn who heads your side. You need not reveal yourself to "
             "him. You win with your side."),
         "cardsharp": (
