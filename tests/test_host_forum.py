@@ -167,7 +167,8 @@ def test_help_lists_every_action_and_explains_a_role(tmp_path: Path) -> None:
                  "  лечить от роли — "]:
         assert line in text
     s.handle("помощь маньяка")
-    assert "kill_quick" in out.getvalue().split("маньяк:")[-1]  # the role's paragraph of docs/roles.md
+    rules = out.getvalue().split("маньяк:")[-1]
+    assert "«быстрое убийство»" in rules.lower() and "kill_quick" not in rules  # the role's rules in plain words
     s.handle("помощь пекарь")
     assert "нет роли «пекарь»" in out.getvalue()
 

@@ -68,7 +68,7 @@ def test_a_whole_game_in_the_browser(browser: Browser, server: Server) -> None:
     victim = next(n for n, r in roles.items() if r == "civilian")
     shot(players[mafia], "player-night-mafia")
     card = players[doctor]
-    expect(card.locator("#rules")).to_contain_text("Доктор")  # the role card carries the role's rules
+    expect(card.locator("#rules")).to_contain_text("Вы — доктор")  # the role card carries the role's rules
     expect(card.locator("form[data-action=heal] .explain")).to_contain_text("спасти")
     shot(card, "role-card")
     council = players[mafia]

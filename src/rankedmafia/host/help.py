@@ -1,7 +1,7 @@
 """`помощь`: every action of every role in the game, a line each; `помощь ROLE`: that role's rules.
 
-The role texts are the role reference's (text/reference.py, which generates docs/roles.md); the action
-lines are the forum vocabulary's (forum/vocabulary.py), so nothing here can drift from the rules.
+The role texts are the plain-words rules players read on their role cards (text/role_rules.py); the
+action lines are the forum vocabulary's (forum/vocabulary.py), so nothing here can drift from the rules.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from rankedmafia.host.i18n import t
 from rankedmafia.rules import council
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.text.reference import actions_of, entries
+from rankedmafia.text.reference import actions_of
+from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name
 
 
@@ -51,15 +52,14 @@ def find_role(typed: str) -> str | None:
 
 
 def role_help(typed: str, lang: str) -> list[str] | None:
-    """That role's paragraph of the reference and its actions; None if no role is called so."""
+    """That role's rules in plain words and its actions; None if no role is called so."""
     if fold(typed.strip()) in COUNCIL_TOPICS:
         return None
     role_id = find_role(typed)
     if role_id is None:
         return None
-    entry = next(e for e in entries() if e.role.id == role_id)
-    lines = [f"{role_name(role_id, lang)}:", entry.paragraph]
-    lines += [action_line(a.id, lang) for a in actions_of(entry.role)]
+    lines = [f"{role_name(role_id, lang)}:", role_rules(role_id, lang)]
+    lines += [action_line(a.id, lang) for a in actions_of(ROLES[role_id])]
     return lines
 
 

@@ -9,7 +9,6 @@ posts, and the setup. A spectator gets only public events. The host gets everyth
 from __future__ import annotations
 
 import json
-import re
 from collections import defaultdict
 from typing import Any
 
@@ -22,21 +21,9 @@ from rankedmafia.rules.model import BLUE
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.forms import choice_form, legal_choices
 from rankedmafia.text.names import action_name, phase_name, preset_title, source_name
-from rankedmafia.text.reference import entries
+from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
 from rankedmafia.text.summary import Renderer
-
-RULES_TEXT: dict[str, str] = {}  # a role's rules, as docs/roles.md prints them (filled on first use)
-
-
-def role_rules(role: str, lang: str = "ru") -> str:
-    """The role's rules in plain words: its paragraph of the role reference (docs/roles.md), with each
-    `action` by its display name and without the notes for programmers (the modules that implement it)."""
-    if not RULES_TEXT:
-        RULES_TEXT.update({entry.role.id: entry.paragraph for entry in entries()})
-    text = re.sub(r"\s*\([^()]*(?:\.py|\.md)[^()]*\)", "", RULES_TEXT.get(role, ""))
-    text = re.sub(r"\n(?!\d+\.\s)\s*", " ", text)  # the source's line breaks, except before a numbered item
-    return re.sub(r"`([^`]+)`", lambda m: f"«{action_name(m.group(1), lang)}»", text)
 
 
 def game_info(live: LiveGame, lang: str) -> dict[str, Any]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,17 +33,15 @@ from rankedmafia.live.service import (
 )
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.rules.model import BLUE, PhaseKind
-from rankedmafia.rules.roles import ROLES
 from rankedmafia.setup import preset, preset_names
 from rankedmafia.telegram import forms
 from rankedmafia.telegram.sender import Sender
 from rankedmafia.telegram.store import ChatRow, Key, TgGame, TgSeat, TgStore
-from rankedmafia.telegram.texts import action_name, clock, esc, refusal, say
-from rankedmafia.text.reference import entries
+from rankedmafia.telegram.texts import clock, esc, refusal, say
+from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
 
 log = logging.getLogger("rankedmafia.telegram")
-ABOUT = {entry.role.id: entry.paragraph for entry in entries()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,17 +70,6 @@ class Post:
     user_id: int | None = None  # whose buttons (None: anyone, e.g. the vote)
     once: bool = True
     remember: str | None = None  # progress key to store the sent message's id under
-
-
-def about(role: str, lang: str) -> str:
-    """The role's paragraph of the rules (the role reference's words), with the ids it quotes in `code`
-    shown by their names: no id reaches a player."""
-
-    def named(match: re.Match[str]) -> str:
-        word = match.group(1)
-        return role_name(word, lang) if word in ROLES else action_name(word, lang)
-
-    return re.sub(r"`([a-z_0-9]+)`", named, ABOUT.get(role, ""))
 
 
 def phase_key(live: LiveGame) -> str:
@@ -531,10 +517,10 @@ class Conductor:
 
     # --- texts built from views -------------------------------------------------------------------
     def card(self, live: LiveGame, name: str, lang: str) -> str:
-        """The role card: his role as he is told it, its paragraph of the rules, his clan."""
+        """The role card: his role as he is told it, its rules in plain words, his clan."""
         assert live.game is not None
         view = live.game.view(name)
-        lines = [say(lang, "card", role=role_name(view.role, lang), about=esc(about(view.role, lang)))]
+        lines = [say(lang, "card", role=role_name(view.role, lang), about=esc(role_rules(view.role, lang)))]
         if view.clan:
             members = ", ".join(f"{esc(live.nickname(n))} ({role_name(r, lang)})" for n, r in view.clan.items())
             lines.append(say(lang, "card_clan", members=members))
