@@ -34,6 +34,8 @@ def test_a_finished_game_replays_phase_by_phase(sqlite_client: TestClient) -> No
     first = [e for e in own["diary"] if (e["phase"], e["number"]) == (record["phases"][0]["phase"], 1)]
     assert mine["player"]["diary"] == first  # what he knew after the first phase, exactly
     page = client.get(f"/g/{game['id']}/replay", params={"step": 1, "who": name}).text
-    assert 'id="replay-role"' in page and 'id="next"' in page and 'id="prev"' in page
+    assert 'id="replay-role"' in page and 'id="prev"' in page
+    # the deal is random: a game may end with its first phase, and then step 1 is the last
+    assert ('id="next"' in page) == (last["steps"] > 2)
     english = client.get(f"/g/{game['id']}/replay", params={"lang": "en"}).text
     assert "Replay" in english and host["game"]["status"] == "over"
