@@ -138,6 +138,7 @@ def play_to_end(
     rng: random.Random,
     seen: Callable[[str, str, Any], None] | None = None,
     phases: int = 40,
+    end_if_stalled: bool = False,
 ) -> dict[str, Any]:
     admin = game["admin_token"]
     for _ in range(phases):
@@ -150,6 +151,9 @@ def play_to_end(
         if info["game"]["status"] != "over":
             client.post(f"/api/host/{admin}/resolve")
     info = client.get(f"/api/host/{admin}").json()
+    if end_if_stalled and info["game"]["status"] != "over":  # random players may leave nobody who can win
+        client.post(f"/api/host/{admin}/end")
+        info = client.get(f"/api/host/{admin}").json()
     assert info["game"]["status"] == "over", info
     return info
 
