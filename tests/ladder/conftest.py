@@ -14,18 +14,13 @@ from fastapi.testclient import TestClient
 from rankedmafia.server.app import create_app
 from rankedmafia.server.settings import Settings
 from rankedmafia.store import Store, connect
-from web.helpers import pg_execute, pg_schema_url
+from web.helpers import pg_execute, pg_schema
 
 
 @pytest.fixture(scope="session")
 def ladder_pg() -> Iterator[str]:
-    schema = f"rm_ladder_{os.getpid()}"
-    pg_execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
-    pg_execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield pg_schema_url(schema)
-    finally:
-        pg_execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+    with pg_schema(f"rm_ladder_{os.getpid()}") as url:
+        yield url
 
 
 @pytest.fixture

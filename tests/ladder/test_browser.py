@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from web.helpers import free_port, play_to_end
 
@@ -26,18 +26,6 @@ from rankedmafia.server.settings import Settings
 app = create_app(Settings(data=Path(sys.argv[1]), ladder_min_games=1, balance_sim_games=2))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", timeout_graceful_shutdown=1)
 """
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            headless=True,
-            args=["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

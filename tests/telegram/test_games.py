@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from rankedmafia.script import record
 from rankedmafia.server.app import create_app
 from rankedmafia.server.settings import Settings
-from web.helpers import pg_execute, pg_schema_url
+from web.helpers import pg_schema
 
 from .checks import check_messages
 from .fakeapi import FakeTelegram
@@ -25,13 +25,8 @@ from .harness import BotProcess, Table, load
 
 @pytest.fixture
 def pg_database() -> Iterator[str]:
-    schema = "rm_tg_test"
-    pg_execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
-    pg_execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield pg_schema_url(schema)
-    finally:
-        pg_execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+    with pg_schema("rm_tg_test") as url:
+        yield url
 
 
 def finished(fake: FakeTelegram, bot: BotProcess, table: Table, database: str | None = None) -> None:

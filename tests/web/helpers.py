@@ -9,7 +9,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,17 @@ def pg_schema_url(schema: str) -> str:
 def pg_execute(sql: str) -> None:
     with psycopg.connect(PG_BASE, autocommit=True) as connection:
         connection.execute(sql)  # type: ignore[arg-type]
+
+
+@contextmanager
+def pg_schema(schema: str) -> Iterator[str]:
+    """A PostgreSQL schema of the test's own, empty, dropped afterwards: its database URL."""
+    pg_execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+    pg_execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield pg_schema_url(schema)
+    finally:
+        pg_execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
 
 
 class Server:
