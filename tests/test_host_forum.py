@@ -52,7 +52,7 @@ def host(tmp_path: Path, lines: list[str], *extra: str, players: str = ",".join(
 def test_a_night_and_a_day_from_messages_and_the_thread(tmp_path: Path) -> None:
     thread = THREADS / "day1-phpbb.html"
     lines = [*NIGHT_1, f"тема {thread} до 30.11.2026 22:00", "готово"]
-    typed = " ".join(lines).casefold()
+    typed = " ".join(lines).replace(str(thread), "").casefold()  # the file's path is the machine's, not typed
     assert not any(re.search(rf"\b{action}\b", typed) for action in ACTION_WORDS)  # not one id typed
     output, save = host(tmp_path, lines, "--format", "bbcode")
     assert "Принято: Саша: убить → Нина" in output
