@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from rankedmafia.cli import app as cli
-from rankedmafia.ladder.balance import balance, prediction
+from rankedmafia.ladder.balance import balance, predict_all, prediction
 from rankedmafia.ladder.outcome import GameOutcome
 from rankedmafia.ladder.record import Recorded
+from rankedmafia.server.app import create_app
+from rankedmafia.server.settings import Settings
 from rankedmafia.sim.stats import wilson
 
 
@@ -43,3 +46,18 @@ def test_stats_command(tmp_path: Path) -> None:
     report = {row["preset"]: row for row in json.loads(result.output)}
     assert report["classic-12"]["games"] == 0 and report["classic-12"]["simulated"] == 2
     assert set(report["classic-12"]["sides"]) >= {"town", "mafia", "draw"}
+
+
+def test_the_balance_page_does_not_wait_for_the_simulator(tmp_path: Path) -> None:
+    """The first view shows the real games at once and says the prediction is coming; once the
+    simulator (started in the background by that view) is done, the page shows its figures."""
+    games = 5  # a run no other test makes: nothing is computed yet in this process
+    with TestClient(create_app(Settings(data=tmp_path / "data", balance_sim_games=games))) as client:
+        first = client.get("/balance")
+        assert first.status_code == 200
+        assert "Симулятор ещё считает свой прогноз" in first.text
+        assert f"Симулятор ({games})" not in first.text
+        predict_all(games)  # waits for the background run, then finds every preset computed
+        second = client.get("/balance")
+        assert "Симулятор ещё считает" not in second.text
+        assert f"Симулятор ({games})" in second.text

@@ -4,9 +4,9 @@ its setup is exactly the preset's (a custom setup that borrows a preset's name d
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from rankedmafia.ladder.record import Recorded
 from rankedmafia.setup import preset, preset_names
@@ -39,14 +39,37 @@ class PresetBalance:
     simulated: int = 0
 
 
-@lru_cache(maxsize=64)
-def prediction(name: str, games: int) -> tuple[int, dict[str, tuple[int, tuple[float, float]]]]:
-    """The simulator's win counts by side for a preset (cached: a run is deterministic by its seed)."""
+Prediction = tuple[int, dict[str, tuple[int, tuple[float, float]]]]
+_predictions: dict[tuple[str, int], Prediction] = {}  # a run is deterministic by its seed: kept for good
+_predicting = threading.Lock()
+
+
+def prediction(name: str, games: int) -> Prediction:
+    """The simulator's win counts by side for a preset (computed once per process)."""
+    known = _predictions.get((name, games))
+    if known is not None:
+        return known
     report = simulate(preset(name), games, SIM_POLICY, SIM_SEED).report()
-    return report["games"], {side: (v["wins"], (v["ci95"][0], v["ci95"][1])) for side, v in report["sides"].items()}
+    found = report["games"], {side: (v["wins"], (v["ci95"][0], v["ci95"][1])) for side, v in report["sides"].items()}
+    _predictions[(name, games)] = found
+    return found
 
 
-def balance(games: list[Recorded], sim_games: int) -> list[PresetBalance]:
+def predictions_ready(games: int) -> bool:
+    """Whether every preset's prediction is known, so that a page may show them without waiting."""
+    return games <= 0 or all((name, games) in _predictions for name in preset_names())
+
+
+def predict_all(games: int) -> None:
+    """Computes every preset's prediction (seconds of simulation: a page starts it in the background and
+    shows the real games meanwhile). Runs once at a time."""
+    with _predicting:
+        for name in preset_names():
+            prediction(name, games)
+
+
+def balance(games: list[Recorded], sim_games: int, wait: bool = True) -> list[PresetBalance]:
+    """`wait=False`: the predictions not yet computed are left out rather than computed now."""
     result = []
     for name in preset_names():
         model = preset(name)
@@ -57,7 +80,10 @@ def balance(games: list[Recorded], sim_games: int) -> list[PresetBalance]:
             if game.rated and o.preset == name:
                 total += 1
                 won[str(o.winner)] += 1
-        simulated, predicted = prediction(name, sim_games) if sim_games > 0 else (0, {})
+        known = _predictions.get((name, sim_games))
+        if known is None and sim_games > 0 and wait:
+            known = prediction(name, sim_games)
+        simulated, predicted = known if known is not None else (0, {})
         sides = [*sides_of(model)]
         sides += sorted(set(won) - set(sides))
         rows = []

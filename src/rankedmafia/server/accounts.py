@@ -9,6 +9,7 @@ import asyncio
 import hashlib
 import hmac
 import os
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Form, Request
@@ -50,6 +51,12 @@ class LadderSite:
         self._record: Record | None = None
         self._seat_key = ""
         self._locks: dict[int, asyncio.Lock] = {}
+        self._background: asyncio.Task[None] | None = None
+
+    def start_background(self, work: Callable[[int], None], arg: int) -> None:
+        """Runs slow work (the simulator's predictions) in a thread, one at a time, without waiting."""
+        if self._background is None or self._background.done():
+            self._background = asyncio.create_task(asyncio.to_thread(work, arg))
 
     async def ready(self) -> tuple[Accounts, Record]:
         """The accounts and the record on the platform's store (the join guard installed on first use)."""

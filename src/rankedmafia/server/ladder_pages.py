@@ -3,7 +3,6 @@ and voids, behind the admin key from the settings: `?key=` once, then an HttpOnl
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 from typing import Annotated
 
@@ -11,7 +10,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from rankedmafia.accounts import AccountError
-from rankedmafia.ladder.balance import balance
+from rankedmafia.ladder.balance import balance, predict_all, predictions_ready
 from rankedmafia.server.accounts import check_form, ladder_of, page
 from rankedmafia.server.platform import request_lang
 from rankedmafia.text.roles import side_name
@@ -40,9 +39,13 @@ async def balance_page(request: Request) -> Response:
     _, record = await ladder.ready()
     await record.sync()
     games = await record.recorded()
-    rows = await asyncio.to_thread(balance, games, ladder.sim_games)
+    pending = not predictions_ready(ladder.sim_games)
+    if pending:  # the simulator takes seconds: the real games are shown at once, its figures once ready
+        ladder.start_background(predict_all, ladder.sim_games)
+    rows = balance(games, ladder.sim_games, wait=False)
     lang = request_lang(request)
-    return await page(request, "balance.html", {"rows": rows, "side": lambda s: side_name(s, lang)})
+    return await page(request, "balance.html", {"rows": rows, "pending": pending,
+                                                "side": lambda s: side_name(s, lang)})
 
 
 # --- admin ------------------------------------------------------------------------------------------------
