@@ -103,7 +103,8 @@ def test_the_joker_copies_the_doctors_heal_from() -> None:
     assert reading.describe() == "Женя: копировать доктора: лечить от роли (мафия)"
 
 
-def test_the_councils_question_is_typed_not_read() -> None:
+def test_a_question_without_a_kind_is_refused_with_examples() -> None:
     with pytest.raises(ReadError) as caught:
         read_message(game(), "Вася", "спрашиваю у Совета")
-    assert caught.value.key == "ask_typed"
+    assert caught.value.key == "question_kind"
+    assert "«вопрос: есть ли в игре комиссар?»" in read_error(caught.value)

@@ -6,6 +6,7 @@
     "копирую маньяка, Васю убиваю кроваво" → copy: maniac's kill_bloody [Вася]
     "нанимаюсь у Васи, убиваю Петю"        → hire [Вася, Петя]
     "убиваю Колю, пугаю Олю"               → kill_intimidate [Коля, Оля]
+    "вопрос Совету: мафии не меньше трёх?" → ask side_count (forum/council.py reads the question)
 
 Only the actions the player may send tonight are considered (`Game.actions_of`), and the engine's own
 `Game.check` has the last word: a reading is offered to the host only if the rules would accept it.
@@ -17,11 +18,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rankedmafia.forum.council import QuestionError, read_question
 from rankedmafia.forum.names import Match, NameMatcher, analyser, fold, lemmas
 from rankedmafia.forum.vocabulary import ACTION_WORDS, COMBINED, ROLE_ALIASES, SOURCE_ALIASES, display
+from rankedmafia.rules import council
+from rankedmafia.rules.choices import question_detail
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.roles import ROLES
+from rankedmafia.text.names import question_text
 from rankedmafia.text.roles import role_name
 
 WORD = re.compile(r"[\w\-]+", re.UNICODE)
@@ -43,20 +48,25 @@ class Reading:
     actor: str
     action: str
     targets: tuple[str, ...]
-    option: str | None = None  # heal_from's source; the joker's copied role
-    detail: str | None = None  # the joker's copied action
+    option: str | None = None  # heal_from's source; the joker's copied role; the Council question's template
+    detail: str | None = None  # the joker's copied action; the Council question's arguments (JSON)
     guesses: tuple[Match, ...] = field(default=())  # names read from a close spelling: to be checked
-    copied_option: str | None = None  # the option of the action a joker copies (heal_from's source)
+    copied_option: str | None = None  # the option of the action a joker copies (heal_from's source, a template)
+    copied_detail: str | None = None  # the detail of the action a joker copies (a question's arguments)
 
     def describe(self, lang: str = "ru") -> str:
         """The reading as the host confirms it: "Вася: убить → Петя"."""
         if self.action == "copy" and self.option and self.detail:
             copied = role_name(self.option, lang, genitive=True)
             what = f"{display('copy', lang)} {copied}: {display(self.detail, lang)}"
-            if self.copied_option:
+            if self.detail == "ask" and self.copied_option:
+                what += f" «{question_text(self.copied_option, self.copied_detail, lang)}»"
+            elif self.copied_option:
                 what += f" ({source_name(self.copied_option, lang)})"
         elif self.action == "heal_from" and self.option:
             what = f"{display(self.action, lang)}: {source_name(self.option, lang)}"
+        elif self.action == "ask" and self.option:
+            what = f"{display(self.action, lang)} «{question_text(self.option, self.detail, lang)}»"
         else:
             what = display(self.action, lang)
         targets = f" → {', '.join(self.targets)}" if self.targets else ""
@@ -211,6 +221,7 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
     option: str | None = None
     detail: str | None = None
     copied_option: str | None = None
+    copied_detail: str | None = None
     copy_verbs = set(ACTION_WORDS["copy"].verbs)
     if "copy" in choices and any(t.lemmas & copy_verbs for t in tokens):
         for token in tokens:
@@ -225,8 +236,8 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
         if source is not None:
             action, detail, copied_option, parts, hits = "copy", "heal_from", source, ["heal_from"], {}
         else:
-            hits = _verb_hits(tokens, [u for u in uses if u != "ask"])
-            parts = _choose(hits)
+            hits = _verb_hits(tokens, list(uses))
+            parts = ["ask"] if "ask" in hits else _choose(hits)  # a question's words may sound like deeds
             if len(parts) != 1:
                 raise ReadError("no_action" if not parts else "two_actions",
                                 actions=", ".join(display(a) for a in (parts or list(uses))))
@@ -237,7 +248,7 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
             action, option, parts, hits = "heal_from", source, ["heal_from"], {}
         else:
             hits = _verb_hits(tokens, available)
-            parts = _choose(hits)
+            parts = ["ask"] if "ask" in hits else _choose(hits)  # a question's words may sound like deeds
             if not parts:
                 unmarked = [a for a in available if ACTION_WORDS.get(a) and ACTION_WORDS[a].marks
                             and any(t.lemmas & set(ACTION_WORDS[a].verbs) for t in tokens)]
@@ -248,7 +259,16 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
                 raise ReadError("two_actions", actions=", ".join(display(a) for a in parts))
             action = parts[0]
     if action == "ask" or detail == "ask":
-        raise ReadError("ask_typed")
+        template, arguments = _question(game, text, matcher)
+        if action == "ask":
+            option, detail = template, arguments
+        else:
+            copied_option, copied_detail = template, arguments
+        reading = Reading(actor, action, (), option, detail, (), copied_option, copied_detail)
+        error = game.check(actor, action, (), option, detail, copied_option, copied_detail)
+        if error is not None:
+            raise error
+        return reading
     for positions in hits.values():
         for position in positions:
             tokens[position].used = True
@@ -270,7 +290,13 @@ LABELS = {
         "two_actions": "в сообщении несколько действий ({actions}): уточните, какое одно",
         "no_role": "не понял, какую роль копирует джокер; в раскладе: {choices}",
         "which_way": "уточните, как именно: {actions}",
-        "ask_typed": "вопрос Совету набирается командой: «ник ask шаблон ключ=значение…»",
+        "question_kind": "не понял вопрос Совету; например: «вопрос: живых мафиози не меньше 3?», «вопрос: город "
+                         "больше, чем мафия?», «вопрос: есть ли в игре комиссар?», «вопрос: к Васе прошлой ночью "
+                         "приходил доктор?», «вопрос: среди Васи, Пети, Маши и Коли мафии ровно 1?»",
+        "question_number": "в вопросе Совету не хватает числа: «… не меньше 3?»",
+        "question_side": "в вопросе Совету нужна одна сторона: город, мафия или одиночки",
+        "question_role": "в вопросе Совету не нашлось роли: «к Васе приходил доктор?»",
+        "question_player": "в вопросе Совету не нашлось игрока: «к Васе приходил доктор?»",
     },
     "en": {
         "no_actions": "{name} has no action tonight",
@@ -278,9 +304,33 @@ LABELS = {
         "two_actions": "the message names several actions ({actions}): which one?",
         "no_role": "which role does the joker copy? The setup has: {choices}",
         "which_way": "which way exactly: {actions}?",
-        "ask_typed": "the Council's question is typed: “name ask template key=value…”",
+        "question_kind": "the Council's question was not understood; e.g. “question: at least 3 mafia alive?”, "
+                         "“question: more town than mafia?”, “question: is there a commissar?”, “question: did "
+                         "the doctor visit Vasya last night?”, “question: among Vasya, Petya, Masha and Kolya "
+                         "exactly 1 mafia?”",
+        "question_number": "the Council's question lacks a number: “… at least 3?”",
+        "question_side": "the Council's question needs one side: town, mafia or loners",
+        "question_role": "no role found in the Council's question: “did the doctor visit Vasya?”",
+        "question_player": "no player found in the Council's question: “did the doctor visit Vasya?”",
     },
 }
+
+
+def _question(game: Game, text: str, matcher: NameMatcher) -> tuple[str, str]:
+    """The Council question a message asks: its template and arguments (JSON), as `submit` takes them."""
+    roles = council.fields(game.state, "role_count")["role"]
+
+    def find_role(words: list[set[str]], among: list[str]) -> str | None:
+        return _role_in([_Token("", word) for word in words], among)
+
+    asked = set(ACTION_WORDS["ask"].verbs)
+    words = list(WORD.finditer(text))
+    start = next((w.end() for w in words if (lemmas(w.group()) | {fold(w.group())}) & asked), 0)
+    try:  # the question is what follows its verb ("копирую мафию, вопрос: …" names no side by "мафию")
+        template, args = read_question(text[start:], matcher, roles, find_role)
+    except QuestionError as error:
+        raise ReadError(f"question_{error}") from None
+    return template, question_detail(args)
 
 
 def read_error(error: ReadError, lang: str = "ru") -> str:

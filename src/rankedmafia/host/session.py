@@ -293,9 +293,9 @@ class Session:
         self.submit(actor, action, targets, option, detail, copied_option)
 
     def submit(self, actor: str, action: str, targets: list[str], option: str | None, detail: str | None,
-               copied_option: str | None = None) -> None:
+               copied_option: str | None = None, copied_detail: str | None = None) -> None:
         try:
-            self.game.submit(actor, action, targets, option, detail, copied_option=copied_option)
+            self.game.submit(actor, action, targets, option, detail, copied_option, copied_detail)
         except RuleViolation as error:
             if error.rule != "no_such_action":
                 raise
@@ -304,7 +304,8 @@ class Session:
                     else t(self.lang, "no_actions", name=actor))
             self.refuse(f"{self.explain(error)}; {hint}")
             return
-        shown = Reading(actor, action, tuple(targets), option, detail, copied_option=copied_option).describe(self.lang)
+        shown = Reading(actor, action, tuple(targets), option, detail, copied_option=copied_option,
+                        copied_detail=copied_detail).describe(self.lang)
         self.say("accepted_act", style="green", reading=shown)
         self.store(quiet=True)
         remaining = self.game.awaiting()
@@ -330,7 +331,7 @@ class Session:
             self.say("not_taken", style="yellow")
             return
         self.submit(actor, reading.action, list(reading.targets), reading.option, reading.detail,
-                    reading.copied_option)
+                    reading.copied_option, reading.copied_detail)
 
     def reanimator_turn(self) -> None:
         """The reanimator acts after everyone: he is told tonight's dead, then sends his revive."""

@@ -8,19 +8,17 @@ posts, and the setup. A spectator gets only public events. The host gets everyth
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from typing import Any
 
 from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
 from rankedmafia.live.versions import public_version
-from rankedmafia.rules import council
 from rankedmafia.rules.day import weight
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.forms import choice_form, legal_choices
-from rankedmafia.text.names import action_name, phase_name, preset_title, source_name
+from rankedmafia.text.names import action_name, phase_name, preset_title, question_text, source_name
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
 from rankedmafia.text.summary import Renderer
@@ -288,32 +286,6 @@ def act_text(act: dict[str, Any], lang: str) -> str:
         text = f"{text}: {question_text(str(option), detail, lang)}"
     targets = [str(t) for t in act.get("targets", ())]
     return f"{text}: {', '.join(targets)}" if targets else text
-
-
-def question_text(template: str, detail: Any, lang: str) -> str:
-    """A Council question with its arguments in words (sides, comparisons and roles by name)."""
-    from rankedmafia.text.names import op_name, question_label
-
-    if template not in council.TEMPLATES:
-        return question_label(template, lang)
-    try:
-        args = json.loads(detail) if isinstance(detail, str) else dict(detail or {})
-    except (ValueError, TypeError):
-        return question_label(template, lang)
-    shown: dict[str, Any] = {}
-    for key, value in args.items():
-        if key in ("side", "a", "b"):
-            shown[key] = side_name(str(value), lang)
-        elif key == "op":
-            shown[key] = op_name(str(value), lang)
-        elif key == "role":
-            shown[key] = role_name(str(value), lang)
-        else:
-            shown[key] = value
-    try:
-        return council.describe_question(template, shown, lang)
-    except (KeyError, IndexError):
-        return question_label(template, lang)
 
 
 VOTE_WORDS = {"ru": {"vote": "голос", "blue": "синий"}, "en": {"vote": "vote", "blue": "blue"}}

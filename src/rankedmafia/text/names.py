@@ -7,12 +7,14 @@ each action, in Russian (the default) and English. No id reaches a player's eyes
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 import yaml
 
+from rankedmafia.rules import council
 from rankedmafia.text.errors import describe
 from rankedmafia.text.roles import role_name, side_name
 
@@ -244,8 +246,6 @@ class _Named:
 def refusal(error: Any, lang: str = "ru") -> str:
     """The engine's refusal as a sentence with names for every id it carries (actions, phases, sides,
     heal_from's sources, the Council's questions)."""
-    from rankedmafia.rules import council
-
     params = dict(error.params)
     for key in ("action", "copied"):
         if isinstance(params.get(key), str):
@@ -284,9 +284,33 @@ def refusal(error: Any, lang: str = "ru") -> str:
 
 def question_label(template: str, lang: str = "ru") -> str:
     """A Council question as a form offers it, its blanks shown as "…" ("Живых игроков стороны …: … …?")."""
-    from rankedmafia.rules import council
-
     spec = council.TEMPLATES.get(template)
     if spec is None:
         return template
     return spec.text.get(_lang(lang), spec.text["ru"]).format(**{key: "…" for key in spec.args})
+
+
+def question_text(template: str, detail: Any, lang: str = "ru") -> str:
+    """A Council question with its arguments in words (sides, comparisons, roles and sexes by name)."""
+    if template not in council.TEMPLATES:
+        return question_label(template, lang)
+    try:
+        args = json.loads(detail) if isinstance(detail, str) else dict(detail or {})
+    except (ValueError, TypeError):
+        return question_label(template, lang)
+    shown: dict[str, Any] = {}
+    for key, value in args.items():
+        if key in ("side", "a", "b"):
+            shown[key] = side_name(str(value), lang)
+        elif key == "op":
+            shown[key] = op_name(str(value), lang)
+        elif key == "role":
+            shown[key] = role_name(str(value), lang)
+        elif key == "sex":
+            shown[key] = sex_name(str(value), lang)
+        else:
+            shown[key] = value
+    try:
+        return council.describe_question(template, shown, lang)
+    except (KeyError, IndexError):
+        return question_label(template, lang)
