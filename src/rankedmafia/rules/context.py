@@ -15,8 +15,6 @@ from rankedmafia.rules.model import Act, Attack, Mark, PhaseResult, Player, Sile
 from rankedmafia.rules.role import Action, BlockTier
 from rankedmafia.rules.state import GameState
 
-BLOODY_VISITOR_TIERS = (BlockTier.ALCOHOLIC, BlockTier.MAFIA, BlockTier.TOWN)
-
 
 @dataclass(slots=True)
 class Step:
@@ -43,9 +41,8 @@ class NightContext:
         self.next_day = self.number if state.starts_with_night else self.number + 1
         self.steps: list[Step] = []
         self.blocked: set[str] = set()
-        self.voided: set[str] = set()
+        self.voided: set[str] = set()  # visitors whose visit does nothing (a bloody kill's)
         self.cancelled: set[str] = set()  # killers shot down before acting
-        self.bloody_visitors: dict[str, list[str]] = {}
         self.carried: set[str] = set()  # the alcoholic's victims of last night, whose deed is done tonight
         self.revives: dict[str, str] = {}  # target -> reanimator
         self.tonight: dict[str, dict[str, str]] = {}  # a role's marks for tonight: kind -> player -> by
@@ -104,8 +101,9 @@ class NightContext:
         return cop is not None and cop != by
 
     def attack(self, killer: str, victim: str, source: str, kind: str = "kill",
-               shooters: tuple[str, ...] = ()) -> None:
-        self.attacks.append(Attack(killer, victim, source, kind, shooters or (killer,)))
+               shooters: tuple[str, ...] = (), unstoppable: bool = False) -> None:
+        """`unstoppable`: no saver is asked, nor the highlander's immunity."""
+        self.attacks.append(Attack(killer, victim, source, kind, shooters or (killer,), unstoppable=unstoppable))
 
     def silence(self, target: str, by: str, cause: str, days: int = 1, announced: bool = True) -> bool:
         if self.protected_from(target, by):
@@ -118,8 +116,8 @@ class NightContext:
         self.out.exposed[name] = what
         self.event("exposed", player=name, what=what)
 
-    def visitors(self, target: str, tiers: tuple[BlockTier, ...] = BLOODY_VISITOR_TIERS) -> list[str]:
-        """Blockers whose visit to the target happened tonight."""
+    def visitors(self, target: str, tiers: tuple[BlockTier, ...]) -> list[str]:
+        """Blockers of these tiers whose visit to the target happened tonight."""
         return [s.performer for s in self.effective() if s.spec.block_tier in tiers and target in s.act.targets]
 
     def effective(self) -> list[Step]:

@@ -19,7 +19,7 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from rankedmafia.rules import abilities, consequences, protection
-from rankedmafia.rules.context import BLOODY_VISITOR_TIERS, NightContext, Step
+from rankedmafia.rules.context import NightContext, Step
 from rankedmafia.rules.model import Act, Attack, Memory, PhaseResult
 from rankedmafia.rules.role import BlockTier, Stage, resolved_act
 from rankedmafia.rules.roles import ROLES
@@ -27,7 +27,6 @@ from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
 from rankedmafia.rules.state import GameState
 
 BLOCK_LAYERS = ((BlockTier.ALCOHOLIC,), (BlockTier.MAFIA, BlockTier.TOWN), (BlockTier.WEAK,))
-UNSTOPPABLE = ("dandelion",)  # attacks no heal or guard prevents
 STAGES = tuple(Stage)
 
 
@@ -54,7 +53,7 @@ class Night(NightContext):
             self.out.events.append(logged)
         self.steps = self._plan()
         self.blocked = self._settle_blocks()
-        self._bloody_visits()
+        self._after_blocks()
         self._reanimation()
         staged = [(at, step, effect) for step in self.effective() for at, effect in step.spec.effects]
         staged.sort(key=lambda item: item[0])  # stable: within a stage, the plan's order
@@ -171,20 +170,12 @@ class Night(NightContext):
         chance = spec.spec.block_chance if spec is not None else None
         return chance is None or self.draw(f"weak_block:{blocker}:{target}", chance)
 
-    def _bloody_visits(self) -> None:
-        """A bloody kill's visitors die with its target, and what they came to do there (the silence, the
-        guard, the drink's delay) does not happen; the target's own action stays stopped ("НД цели не
-        срабатывает")."""
+    def _after_blocks(self) -> None:
+        """What an action does once blocks are settled, before any stage: the bloody kill marks its
+        target's visitors, whose visit then does nothing."""
         for step in self.steps:
-            if step.spec.id != "kill_bloody" or step.performer in self.blocked:
-                continue
-            target = step.act.targets[0]
-            visitors = [s.performer for s in self.steps
-                        if s.spec.block_tier in BLOODY_VISITOR_TIERS and s.performer not in self.blocked
-                        and target in s.act.targets and s.performer != step.performer]
-            if visitors:
-                self.bloody_visitors[target] = visitors
-                self.voided.update(visitors)
+            if step.spec.after_blocks is not None and step.performer not in self.blocked:
+                step.spec.after_blocks(self, step.act)
 
     def _reanimation(self) -> None:
         """The reanimator acts after everyone: he is told who died tonight and may revive one of them. A
@@ -223,13 +214,8 @@ class Night(NightContext):
             hook = ROLES[player.role].after_kills
             if hook is not None:
                 hook(self, player)
-        for strike in self.state.roles.at_kills:  # the roles' once-a-night strikes (the courtesan's infections)
+        for strike in self.state.roles.at_kills:  # the roles' once-a-night strikes, in their order
             strike(self)
-        fragile = {p.name for p in living if ROLES[p.role].dies_of_any_action}
-        if fragile:
-            for step in self.effective():
-                for target in fragile.intersection(step.act.targets):
-                    self.attack(step.performer, target, source=step.spec.id, kind="dandelion")
 
     def _settle_deaths(self) -> None:
         while self._settled < len(self.attacks):
@@ -253,7 +239,7 @@ class Night(NightContext):
         victim = attack.victim
         if victim in self.revives:
             return self.revives[victim]
-        if attack.kind in UNSTOPPABLE:
+        if attack.unstoppable:
             return None
         guard = protection.immune(self, attack)
         if guard is not None:

@@ -67,6 +67,7 @@ class Action:
     boss: bool = False  # the mafia boss's action, sent by any ranked mafioso
     on_sent: Remember | None = None  # what the rules remember of it for the rest of the game
     after_everyone: bool = False  # sent once the others have acted and the night's dead are told (revive)
+    after_blocks: Effect | None = None  # once blocks are settled, before any stage (the bloody kill's visitors)
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class Role:
     appears_as: str | None = None  # the role he is told he has (the werewolf believes he is a civilian)
     reaction: Reaction | None = None  # a passive rule after the night's deaths (the avenger's revenge)
     after_kills: Reaction | None = None  # a passive rule before deaths are settled (the sniper)
-    at_kills: AtKills | None = None  # once a night whoever is alive (the courtesan's infections strike)
+    at_kills: tuple[int, AtKills] | None = None  # (order, hook) once a night: infections strike, the dandelion
     savers: tuple[tuple[int, Saver], ...] = ()  # (order, hook): how his deeds save a victim tonight
     at_night_death: NightDeath | None = None  # what his own death in the night sets off (the handsome)
     at_death: tuple[int, AtDeath] | None = None  # (order, hook) after any deaths (the sergeant, the werewolf)
@@ -122,7 +123,8 @@ class RoleBook(dict[str, Role]):
         listed = list(self.values())
         self.savers: tuple[Saver, ...] = tuple(
             hook for _, hook in sorted((s for r in listed for s in r.savers), key=lambda s: s[0]))
-        self.at_kills: tuple[AtKills, ...] = tuple(r.at_kills for r in listed if r.at_kills is not None)
+        self.at_kills: tuple[AtKills, ...] = tuple(
+            hook for _, hook in sorted((r.at_kills for r in listed if r.at_kills), key=lambda h: h[0]))
         self.at_death: tuple[AtDeath, ...] = tuple(
             hook for _, hook in sorted((r.at_death for r in listed if r.at_death), key=lambda h: h[0]))
         self.at_gallows: tuple[Gallows, ...] = tuple(

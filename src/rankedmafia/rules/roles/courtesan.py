@@ -17,6 +17,8 @@ from rankedmafia.rules.role import Action, BlockTier, Role, Stage
 if TYPE_CHECKING:
     from rankedmafia.rules.context import NightContext
 
+STRIKE_ORDER = 10  # after the kills: last night's infections, then the dandelion's deaths (dandelion.py)
+
 
 def _infect(night: NightContext, act: Act) -> None:
     client = act.targets[0]
@@ -52,7 +54,7 @@ def _seduce(night: NightContext, act: Act) -> None:
 COURTESAN = Role(
     id="courtesan", side=Side.LONERS, team="courtesan",
     names={"ru": ("путана", "путаны"), "en": ("courtesan", "courtesan")},
-    at_kills=_infections_strike,
+    at_kills=(STRIKE_ORDER, _infections_strike),
     actions=(
         Action("infect", effects=((Stage.EFFECT, _infect),)),
         Action("seduce", effects=((Stage.EFFECT, _seduce),)),
