@@ -42,7 +42,7 @@ class NightContext:
         self.steps: list[Step] = []
         self.blocked: set[str] = set()
         self.voided: set[str] = set()  # visitors whose visit does nothing (a bloody kill's)
-        self.cancelled: set[str] = set()  # killers shot down before acting
+        self.cancelled: set[str] = set()  # players whose action does not happen at all (`cancel`)
         self.carried: set[str] = set()  # the alcoholic's victims of last night, whose deed is done tonight
         self.revives: dict[str, str] = {}  # target -> reanimator
         self.tonight: dict[str, dict[str, str]] = {}  # a role's marks for tonight: kind -> player -> by
@@ -104,6 +104,12 @@ class NightContext:
                shooters: tuple[str, ...] = (), unstoppable: bool = False) -> None:
         """`unstoppable`: no saver is asked, nor the highlander's immunity."""
         self.attacks.append(Attack(killer, victim, source, kind, shooters or (killer,), unstoppable=unstoppable))
+
+    def cancel(self, name: str) -> None:
+        """His action does not happen tonight and his attacks are withdrawn (a killer shot down before
+        acting, a reanimator killed tonight)."""
+        self.cancelled.add(name)
+        self.attacks[:] = [a for a in self.attacks if name not in a.shooters]
 
     def silence(self, target: str, by: str, cause: str, days: int = 1, announced: bool = True) -> bool:
         if self.protected_from(target, by):

@@ -195,7 +195,7 @@ class Night(NightContext):
         if deaths is None:
             deaths = Night(self.state, dry_run=True, without=reanimator).resolve().deaths
         if reanimator in deaths:
-            self.cancelled.add(reanimator)  # Ruling: a reanimator killed tonight does not act
+            self.cancel(reanimator)  # Ruling: a reanimator killed tonight does not act
             return
         if told:
             self.out.info.append({"to": reanimator, "kind": "deaths_tonight", "targets": list(deaths)})
