@@ -148,8 +148,8 @@ def answer(state: GameState, template: str | None, detail: str | None,
         return any(state.players[name].role != "civilian" for name in immune(state, defended))
     if spec.id == "visited":
         return (args["role"], args["player"]) in state.last_visits
-    if spec.id == "girl_blocked_active":
-        return state.girl_blocked_active
+    if spec.id == "girl_blocked_active":  # the girl's memory: the nights she blocked an active role
+        return any(night == state.phase.number - 1 for night in state.memos.get("girl", {}).values())
     if spec.id == "sex_count":
         return op(sum(1 for p in living if p.sex == args["sex"]), args["n"])
     group = {str(n) for n in args["players"]}

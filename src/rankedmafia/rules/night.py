@@ -251,18 +251,13 @@ class Night(NightContext):
         return None
 
     def _remember_visits(self) -> None:
-        """What the Council may be asked tomorrow night: who visited whom, and the girl's blocks."""
+        """What the Council may be asked tomorrow night: who visited whom."""
         visits: set[tuple[str, str]] = set()
-        girl_blocked_active = False
         for step in self.effective():
             role = self.state.players[step.performer].role
             if step.spec.visits:
                 visits.update((role, target) for target in step.act.targets)
-            if role == "girl" and step.spec.block_tier is not None:
-                target = step.act.targets[0]
-                girl_blocked_active |= target in self.blocked and self.step_of(target) is not None
         self.state.last_visits = visits
-        self.state.girl_blocked_active = girl_blocked_active
 
     def _remember(self) -> None:
         """Each actor's deed of the night, for tomorrow's limits: what he sent (RULINGS.md: the limits

@@ -63,7 +63,6 @@ class GameState:
     agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # double agent -> clan -> rank
     vote_kills: bool = False  # a game with a double agent: each clan's kill is decided by its vote
     last_visits: set[tuple[str, str]] = field(default_factory=set)  # last night: (role, visited player)
-    girl_blocked_active: bool = False  # last night: did the girl block a player who sent an action
 
     @property
     def starts_with_night(self) -> bool:
