@@ -58,7 +58,6 @@ def after_night(night: NightContext) -> None:
     # RULINGS.md: the prosecutor lifts every defense the player holds for the coming day
     state.defended = night.defenses - night.prosecuted
     state.marks = [m for m in state.marks if m.day >= night.next_day] + night.new_marks
-    state.delayed = dict(night.new_delayed)
     after_deaths(state, deaths, out.role_changes, out.events, out.info)
 
 

@@ -43,7 +43,9 @@ class NightContext:
         self.blocked: set[str] = set()
         self.voided: set[str] = set()  # visitors whose visit does nothing (a bloody kill's)
         self.cancelled: set[str] = set()  # players whose action does not happen at all (`cancel`)
-        self.carried: set[str] = set()  # the alcoholic's victims of last night, whose deed is done tonight
+        # deeds imposed on living players by a role's `at_plan` hook (last night's deed the alcoholic
+        # carried over): done tonight instead of whatever they send
+        self.imposed: dict[str, Act] = {}
         self.revives: dict[str, str] = {}  # target -> reanimator
         self.tonight: dict[str, dict[str, str]] = {}  # a role's marks for tonight: kind -> player -> by
         self.new_marks: list[Mark] = []  # marks for the coming day
@@ -51,7 +53,6 @@ class NightContext:
         self._settled = 0
         self.dead: set[str] = set()
         self.new_silences: list[Silence] = []
-        self.new_delayed: dict[str, Act] = {}  # the alcoholic's victims: the deed carried out tomorrow
         self.defenses: set[str] = set()
         self.prosecuted: set[str] = set()
         self.treated: dict[str, set[str]] = {}  # doctor -> whom his heals covered tonight

@@ -86,12 +86,14 @@ class Night(NightContext):
         return self.out
 
     def _plan(self) -> list[Step]:
+        for impose in self.state.roles.at_plan:  # deeds given to players instead of what they send
+            impose(self)
         steps: list[Step] = []
         boss_acts: dict[str, list[Act]] = {}
         for act in self.state.acts.values():
             player = self.state.players[act.actor]
-            if act.actor in self.state.delayed:
-                continue  # the alcoholic's victim does last night's deed instead
+            if act.actor in self.imposed:
+                continue  # he does the deed imposed on him instead
             if act.actor == self.without:
                 continue  # the rehearsal told to the reanimator leaves his own action out
             spec = abilities.resolved_spec(self.state, player, act)
@@ -103,25 +105,23 @@ class Night(NightContext):
                 steps.append(Step(act.actor, resolved_act(act), spec, act))
         if self.state.vote_kills:
             steps.extend(self._clan_votes())
-            return steps + self._delayed_steps()
+            return steps + self._imposed_steps()
         for clan, acts in boss_acts.items():
             boss = self.state.bosses.get(clan)
-            if boss is None or boss in self.state.delayed:
+            if boss is None or boss in self.imposed:
                 continue
             in_force = min(acts, key=lambda a: abilities.boss_rank(self.state, a.actor))
             spec = abilities.action_spec(self.state, self.state.players[in_force.actor], in_force.action)
             if spec is not None:
                 steps.append(Step(boss, in_force, spec))
-        return steps + self._delayed_steps()
+        return steps + self._imposed_steps()
 
-    def _delayed_steps(self) -> list[Step]:
+    def _imposed_steps(self) -> list[Step]:
         steps = []
-        self.carried = {p for p in self.state.delayed if self.state.players[p].alive}
-        for performer, act in self.state.delayed.items():
-            if self.state.players[performer].alive:
-                spec = abilities.delayed_spec(self.state, act)
-                if spec is not None:
-                    steps.append(Step(performer, resolved_act(act), spec, act))
+        for performer, act in self.imposed.items():
+            spec = abilities.delayed_spec(self.state, act)
+            if spec is not None:
+                steps.append(Step(performer, resolved_act(act), spec, act))
         return steps
 
     def _clan_votes(self) -> list[Step]:
@@ -134,7 +134,7 @@ class Night(NightContext):
             ballot = [(a.actor, a.targets[0], chain.index(a.actor), a.actor == boss)
                       for a in votes if a.actor in chain]
             victim = clan_vote(ballot)
-            if victim is not None and boss not in self.state.delayed:
+            if victim is not None and boss not in self.imposed:
                 steps.append(Step(boss, Act(boss, "vote_kill", (victim,), option=clan), VOTE_KILL))
         return steps
 
@@ -261,12 +261,12 @@ class Night(NightContext):
 
     def _remember(self) -> None:
         """Each actor's deed of the night, for tomorrow's limits: what he sent (RULINGS.md: the limits
-        compare with what he sent, blocked or not), or the deed the alcoholic carried over to tonight,
-        which replaces it. `treated`: whom his heals really covered."""
+        compare with what he sent, blocked or not), or the deed imposed on him tonight (the alcoholic's
+        victim's, carried over), which replaces it. `treated`: whom his heals really covered."""
         done = {s.performer: s for s in self.effective()}
         deeds = dict(self.state.acts)
         for step in self.steps:
-            if step.performer in self.carried and step.sent is not None:
+            if step.performer in self.imposed and step.sent is not None:
                 deeds[step.performer] = step.sent  # the drunk player's one action tonight
         sent = {step.performer: step.spec for step in self.steps if step.sent is not None}
         for actor, act in deeds.items():

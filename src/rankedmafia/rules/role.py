@@ -44,7 +44,8 @@ Reaction = Callable[["NightContext", Player], None]
 Remember = Callable[["GameState", Act], None]
 # The hooks a role declares for what the pipelines ask of every role, in the order they declare:
 Saver = Callable[["NightContext", Attack], "str | None"]  # who saves this victim from this attack, if anyone
-AtKills = Callable[["NightContext"], None]  # once a night, after the kills are sent, before deaths settle
+NightHook = Callable[["NightContext"], None]
+AtKills = NightHook  # once a night, after the kills are sent, before deaths settle
 NightDeath = Callable[["NightContext", Player, list[Attack]], None]  # at his death in the night
 Promote = Callable[[Player, str, "str | None"], None]  # (player, new role, new team): a role change
 AtDeath = Callable[["GameState", list[str], Promote], None]  # after any deaths, night or day
@@ -97,6 +98,7 @@ class Role:
     appears_as: str | None = None  # the role he is told he has (the werewolf believes he is a civilian)
     reaction: Reaction | None = None  # a passive rule after the night's deaths (the avenger's revenge)
     after_kills: Reaction | None = None  # a passive rule before deaths are settled (the sniper)
+    at_plan: NightHook | None = None  # once a night before the plan: deeds imposed (the alcoholic's carried)
     at_kills: tuple[int, AtKills] | None = None  # (order, hook) once a night: infections strike, the dandelion
     savers: tuple[tuple[int, Saver], ...] = ()  # (order, hook): how his deeds save a victim tonight
     at_night_death: NightDeath | None = None  # what his own death in the night sets off (the handsome)
@@ -125,6 +127,7 @@ class RoleBook(dict[str, Role]):
         listed = list(self.values())
         self.savers: tuple[Saver, ...] = tuple(
             hook for _, hook in sorted((s for r in listed for s in r.savers), key=lambda s: s[0]))
+        self.at_plan: tuple[NightHook, ...] = tuple(r.at_plan for r in listed if r.at_plan is not None)
         self.at_kills: tuple[AtKills, ...] = tuple(
             hook for _, hook in sorted((r.at_kills for r in listed if r.at_kills), key=lambda h: h[0]))
         self.at_death: tuple[AtDeath, ...] = tuple(

@@ -58,7 +58,6 @@ class GameState:
     alive_at_start: int = 0  # living players when the current phase began
     winner: str | None = None
     # what one night leaves for later nights and days
-    delayed: dict[str, Act] = field(default_factory=dict)  # the alcoholic's victims: tomorrow's action
     detective: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side, quarry)
     agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # double agent -> clan -> rank
     vote_kills: bool = False  # a game with a double agent: each clan's kill is decided by its vote
