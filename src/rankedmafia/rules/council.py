@@ -61,6 +61,7 @@ TEMPLATES = {t.id: t for t in (
              {"ru": "Живых игроков пола {sex}: {op} {n}?", "en": "Living players of sex {sex}: {op} {n}?"}),
 )}
 SEXES = ("m", "f")
+PROBE = ("girl_blocked_active", "{}")  # a question every game can ask: to probe the rest of an action
 
 
 def offered(state: GameState) -> list[str]:

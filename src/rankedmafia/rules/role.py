@@ -42,6 +42,7 @@ Effect = Callable[["NightContext", Act], None]
 Check = Callable[["GameState", Player, Act], None]
 Reaction = Callable[["NightContext", Player], None]
 Remember = Callable[["GameState", Act], None]
+Options = Callable[["GameState"], list[str]]
 # The hooks a role declares for what the pipelines ask of every role, in the order they declare:
 Saver = Callable[["NightContext", Attack], "str | None"]  # who saves this victim from this attack, if anyone
 NightHook = Callable[["NightContext"], None]
@@ -68,6 +69,9 @@ class Action:
     boss: bool = False  # the mafia boss's action, sent by any ranked mafioso
     on_sent: Remember | None = None  # what the rules remember of it for the rest of the game
     after_everyone: bool = False  # sent once the others have acted and the night's dead are told (revive)
+    options: Options | None = None  # the values `option` may take, all public (heal_from's sources, ...)
+    probe: tuple[str, str] | None = None  # an option and detail any game accepts, to probe the targets with
+    copies: bool = False  # its option names a role, and `detail` the action of that role it uses (the joker)
     after_blocks: Effect | None = None  # once blocks are settled, before any stage (the bloody kill's visitors)
 
 
@@ -134,6 +138,11 @@ class RoleBook(dict[str, Role]):
             hook for _, hook in sorted((r.at_death for r in listed if r.at_death), key=lambda h: h[0]))
         self.at_gallows: tuple[Gallows, ...] = tuple(
             hook for _, hook in sorted((r.at_gallows for r in listed if r.at_gallows), key=lambda h: h[0]))
+
+    def with_options(self, action_id: str) -> Action | None:
+        """The action of this id that offers options (`Action.options`), whichever role has it."""
+        actions = [a for role in self.values() for a in role.actions] + list(self.boss_actions)
+        return next((a for a in actions if a.id == action_id and a.options is not None), None)
 
     def copyable(self, role_id: str) -> tuple[Action, ...]:
         """The actions a joker may use when he copies this role: its own, and the boss's for a ranked

@@ -66,6 +66,10 @@ def heal_from_sources(state: GameState) -> set[str]:
     return sources
 
 
+def _heal_from_options(state: GameState) -> list[str]:
+    return sorted(heal_from_sources(state))
+
+
 def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
     if state.alive_at_start <= HEAL_FROM_NEEDS_MORE_THAN:
         raise RuleViolation("heal_from_threshold", most=HEAL_FROM_NEEDS_MORE_THAN)
@@ -113,7 +117,7 @@ DOCTOR = Role(
     actions=(
         Action("heal", self_target=True, no_repeat=True, effects=((Stage.GUARD, _heal),)),
         Action("heal_from", targets=(0, 0), option="role", check=_heal_from_limits, visits=False,
-               effects=((Stage.GUARD, _heal_from),)),
+               options=_heal_from_options, effects=((Stage.GUARD, _heal_from),)),
         Action("serum", check=_serum_limit, effects=((Stage.EFFECT, _serum),)),
         Action("poison", effects=((Stage.EFFECT, _poison),)),
     ),

@@ -44,8 +44,14 @@ def _copy_limits(state: GameState, player: Player, act: Act) -> None:
             raise RuleViolation("repeat_target", action=act.detail or "", name=act.targets[0])
 
 
+def _copy_roles(state: GameState) -> list[str]:
+    """The roles he may copy: those in the setup (public), himself aside."""
+    dealt = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
+    return sorted(dealt - {"joker"})
+
+
 JOKER = Role(
     id="joker", side=Side.LONERS, killer=True,
     names={"ru": ("джокер", "джокера"), "en": ("joker", "joker")},
-    actions=(Action("copy", targets=(0, 3), option="role", check=_copy_limits),),
+    actions=(Action("copy", targets=(0, 3), option="role", check=_copy_limits, options=_copy_roles, copies=True),),
 )

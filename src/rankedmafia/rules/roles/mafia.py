@@ -88,7 +88,7 @@ BOSS_ACTIONS = (
     Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), check=_intimidation_cap,
            boss=True),
     Action("ask", targets=(0, 0), option="question", check=_question, visits=False, boss=True,
-           effects=((Stage.INFO, _ask),)),
+           options=council.offered, probe=council.PROBE, effects=((Stage.INFO, _ask),)),
 )
 
 
