@@ -56,13 +56,13 @@ class Game:
         start_kind = PhaseKind(start)
         house = HouseRules.from_mapping(dict(rules or {}))
         dice = Chance(seed, ChanceMode(chance))
-        seating = seat_players(seats, Chance(seed), house)
-        players = seating.players
+        deal = seat_players(seats, Chance(seed), house)
+        players = deal.players
         self.seed = seed
         self.commitment = commitment(seed)
         self.state = GameState(players=players, chance=dice, rules=house, phase=Phase(start_kind, 1),
-                               roles=ROLES, start=start_kind, detective=seating.detective,
-                               agent_ranks=seating.agent_ranks, vote_kills=bool(seating.agent_ranks))
+                               roles=ROLES, start=start_kind, commissions=deal.commissions,
+                               agent_ranks=deal.agent_ranks, vote_kills=bool(deal.agent_ranks))
         for clan in {p.clan for p in players.values() if p.clan is not None}:
             boss = next_boss(self.state, clan)
             if boss is not None:

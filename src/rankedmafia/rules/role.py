@@ -7,16 +7,17 @@ action's effects are small functions that the night pipeline calls at their stag
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from rankedmafia.rules.chance import Chance
 from rankedmafia.rules.model import Act, Attack, Player, Side
 
 if TYPE_CHECKING:  # the types the hooks are handed; both modules sit below the roles and import this one
     from rankedmafia.rules.context import NightContext
-    from rankedmafia.rules.state import GameState
+    from rankedmafia.rules.state import GameState, HouseRules
 
 
 class Stage(IntEnum):
@@ -50,7 +51,22 @@ AtKills = NightHook  # once a night, after the kills are sent, before deaths set
 NightDeath = Callable[["NightContext", Player, list[Attack]], None]  # at his death in the night
 Promote = Callable[[Player, str, "str | None"], None]  # (player, new role, new team): a role change
 AtDeath = Callable[["GameState", list[str], Promote], None]  # after any deaths, night or day
+AtDeal = Callable[["Deal", Player, "str | None", "str | None"], None]  # (deal, player, seat's side, seat's clan)
 Gallows = Callable[["GameState", str, "set[str]"], "tuple[list[str], list[str]] | None"]  # (hanged, defended)
+
+
+@dataclass(slots=True)
+class Deal:
+    """What the deal decides beside the roles, from the seed: each seated role's `at_deal` hook reads the
+    seating and writes what it draws (the detective's side and quarry, the double agent's ranks)."""
+
+    players: dict[str, Player]
+    clans: list[str]  # the game's mafia clans, sorted
+    chance: Chance
+    rules: HouseRules
+    roles: RoleBook
+    commissions: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side, quarry)
+    agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # a member of every clan -> clan -> rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +107,8 @@ class Role:
     always_revealed: bool = False  # his role is revealed on death whatever the count
     red_vote: int = 1  # the weight of his vote for a candidate
     blue_vote: int = 1  # the weight of his vote to hang nobody
+    in_every_clan: bool = False  # a mafia role seated in no one clan: a member of each (the double agent)
+    at_deal: AtDeal | None = None  # what the deal draws for him beside his role (the detective's side)
     hostile: bool | None = None  # an enemy of the town for victory (default: any side but the town)
     unhealable: bool = False  # the doctor's heal does not take on him
     dies_of_any_action: bool = False  # the dandelion

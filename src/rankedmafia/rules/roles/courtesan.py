@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules import protection
 from rankedmafia.rules.chance import HALF
-from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.role import Action, BlockTier, Role, Stage
+from rankedmafia.rules.model import Act, Player, Side
+from rankedmafia.rules.role import Action, BlockTier, Deal, Role, Stage
 
 if TYPE_CHECKING:
     from rankedmafia.rules.context import NightContext
@@ -51,8 +51,14 @@ def _seduce(night: NightContext, act: Act) -> None:
     night.silence(act.targets[0], by=act.actor, cause="seduction")
 
 
+def _deal_team(deal: Deal, player: Player, side: str | None, clan: str | None) -> None:
+    """House rule `courtesan_team`: she plays alone (the default) or wins with the maniac."""
+    if deal.rules.courtesan_team == "maniac":
+        player.team = "maniac"
+
+
 COURTESAN = Role(
-    id="courtesan", side=Side.LONERS, team="courtesan",
+    id="courtesan", side=Side.LONERS, team="courtesan", at_deal=_deal_team,
     names={"ru": ("путана", "путаны"), "en": ("courtesan", "courtesan")},
     at_kills=(STRIKE_ORDER, _infections_strike),
     actions=(
