@@ -23,7 +23,7 @@ from rankedmafia.rules.context import NightContext, Step
 from rankedmafia.rules.model import Act, Attack, Memory, PhaseResult
 from rankedmafia.rules.role import BlockTier, Stage, resolved_act
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
+from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_votes
 from rankedmafia.rules.state import GameState
 
 BLOCK_LAYERS = ((BlockTier.ALCOHOLIC,), (BlockTier.MAFIA, BlockTier.TOWN), (BlockTier.WEAK,))
@@ -104,7 +104,8 @@ class Night(NightContext):
             else:
                 steps.append(Step(act.actor, resolved_act(act), spec, act))
         if self.state.vote_kills:
-            steps.extend(self._clan_votes())
+            chains = {clan: abilities.clan_chain(self.state, clan) for clan in self.state.bosses}
+            steps.extend(clan_votes(self, chains))
             return steps + self._imposed_steps()
         for clan, acts in boss_acts.items():
             boss = self.state.bosses.get(clan)
@@ -122,20 +123,6 @@ class Night(NightContext):
             spec = abilities.delayed_spec(self.state, act)
             if spec is not None:
                 steps.append(Step(performer, resolved_act(act), spec, act))
-        return steps
-
-    def _clan_votes(self) -> list[Step]:
-        """In a game with a double agent, each clan kills whom its members' vote names (the agent's vote
-        counts in both his clans); the kill falls on the boss, and his block stops it."""
-        votes = [a for a in self.state.acts.values() if a.action == "vote_kill"]
-        steps = []
-        for clan, boss in self.state.bosses.items():
-            chain = abilities.clan_chain(self.state, clan)
-            ballot = [(a.actor, a.targets[0], chain.index(a.actor), a.actor == boss)
-                      for a in votes if a.actor in chain]
-            victim = clan_vote(ballot)
-            if victim is not None and boss not in self.imposed:
-                steps.append(Step(boss, Act(boss, "vote_kill", (victim,), option=clan), VOTE_KILL))
         return steps
 
     def _settle_blocks(self) -> set[str]:
@@ -262,20 +249,17 @@ class Night(NightContext):
     def _remember(self) -> None:
         """Each actor's deed of the night, for tomorrow's limits: what he sent (RULINGS.md: the limits
         compare with what he sent, blocked or not), or the deed imposed on him tonight (the alcoholic's
-        victim's, carried over), which replaces it. `treated`: whom his heals really covered."""
-        done = {s.performer: s for s in self.effective()}
+        victim's, carried over), which replaces it. `treated`: whom his heals covered (as the doctor's
+        effects and savers noted it)."""
         deeds = dict(self.state.acts)
         for step in self.steps:
             if step.performer in self.imposed and step.sent is not None:
                 deeds[step.performer] = step.sent  # the drunk player's one action tonight
         sent = {step.performer: step.spec for step in self.steps if step.sent is not None}
         for actor, act in deeds.items():
-            treated = set(self.treated.get(actor, ()))
-            deed = done.get(actor)
-            if deed is not None and deed.act.action == "heal":
-                treated.add(deed.act.targets[0])
+            treated = frozenset(self.treated.get(actor, ()))
             self.state.memory[actor] = Memory(self.number, act.action, act.targets, act.option, act.detail,
-                                              frozenset(treated))
+                                              treated)
             spec = sent.get(actor)
             if spec is not None and spec.on_sent is not None:
                 spec.on_sent(self.state, act)

@@ -32,6 +32,7 @@ SERUM_REPEAT_BELOW = 15
 
 def _heal(night: NightContext, act: Act) -> None:
     target = act.targets[0]
+    night.treated.setdefault(act.actor, set()).add(target)  # treated, whether or not it takes (protection.py)
     if not night.state.role(target).unhealable:
         night.mark("heal", target, act.actor)
 
