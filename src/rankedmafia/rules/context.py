@@ -15,6 +15,8 @@ from rankedmafia.rules.model import Act, Attack, Mark, PhaseResult, Player, Sile
 from rankedmafia.rules.role import Action, BlockTier
 from rankedmafia.rules.state import GameState
 
+SHIELD = "shield"  # a mark for tonight that keeps every outside effect off a player (the cop's guard)
+
 
 @dataclass(slots=True)
 class Step:
@@ -97,9 +99,9 @@ class NightContext:
         self.new_marks.append(Mark(player, kind, by, self.next_day))
 
     def protected_from(self, target: str, by: str) -> bool:
-        """The cop's guard keeps every outside effect off his charge, except the cop's own."""
-        cop = self.marked("guard", target)
-        return cop is not None and cop != by
+        """A shield (the cop's guard) keeps every outside effect off its charge, except its maker's own."""
+        shield = self.marked(SHIELD, target)
+        return shield is not None and shield != by
 
     def attack(self, killer: str, victim: str, source: str, kind: str = "kill",
                shooters: tuple[str, ...] = (), unstoppable: bool = False) -> None:

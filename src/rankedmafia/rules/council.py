@@ -24,7 +24,6 @@ OPS: dict[str, Callable[[int, int], bool]] = {
 }
 SIDES = tuple(s.value for s in Side)
 GROUP_LEAST = 4  # "в том числе и имена игроков если их более трех"
-IMMUNE_ROLES = ("highlander", "handsome")
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +160,7 @@ def immune(state: GameState, defended: set[str] | None = None) -> list[str]:
     """Ruling: the immune ("иммунитетчики") are the living whom an ordinary kill or the gallows cannot
     take: the highlander, the handsome, and whoever holds a defense for the coming day."""
     holders = state.defended if defended is None else defended
-    return [p.name for p in state.living() if p.role in IMMUNE_ROLES or p.name in holders]
+    return [p.name for p in state.living() if state.roles[p.role].immune or p.name in holders]
 
 
 def describe_question(template: str, args: Mapping[str, Any], lang: str = "ru") -> str:

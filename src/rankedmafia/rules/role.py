@@ -115,6 +115,8 @@ class Role:
     mortal_to: tuple[str, ...] | None = None  # the only attacks that can kill him (the highlander)
     hides_victims: bool = False  # the roles of those only he killed are never revealed (the sniper)
     trace_chance: Fraction | None = None  # his kill leaves evidence, and reveals at 10 alive or fewer, by chance
+    immune: bool = False  # among the immune the Council counts (the highlander, the handsome)
+    wins_without_shooters: bool = False  # wins beside the winner if alive with no killing role alive
     unhangable: bool = False  # a vote that would hang him hangs nobody (the handsome)
     serum_shows: str | None = None  # what the serum shows, if not his role ("" for nothing)
     appears_as: str | None = None  # the role he is told he has (the werewolf believes he is a civilian)
