@@ -21,7 +21,7 @@ from typing import Any
 from rankedmafia.rules import abilities, consequences, protection
 from rankedmafia.rules.context import NightContext, Step
 from rankedmafia.rules.model import Act, Attack, Memory, PhaseResult
-from rankedmafia.rules.role import BlockTier, Stage, resolved_act
+from rankedmafia.rules.role import BlockTier, Stage
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_votes
 from rankedmafia.rules.state import GameState
@@ -102,7 +102,7 @@ class Night(NightContext):
             if spec.boss and player.clan is not None:
                 boss_acts.setdefault(player.clan, []).append(act)
             else:
-                steps.append(Step(act.actor, resolved_act(act), spec, act))
+                steps.append(Step(act.actor, self.state.roles.resolved_act(act), spec, act))
         if self.state.vote_kills:
             chains = {clan: abilities.clan_chain(self.state, clan) for clan in self.state.bosses}
             steps.extend(clan_votes(self, chains))
@@ -122,7 +122,7 @@ class Night(NightContext):
         for performer, act in self.imposed.items():
             spec = abilities.delayed_spec(self.state, act)
             if spec is not None:
-                steps.append(Step(performer, resolved_act(act), spec, act))
+                steps.append(Step(performer, self.state.roles.resolved_act(act), spec, act))
         return steps
 
     def _settle_blocks(self) -> set[str]:

@@ -158,11 +158,21 @@ class RoleBook(dict[str, Role]):
             hook for _, hook in sorted((r.at_death for r in listed if r.at_death), key=lambda h: h[0]))
         self.at_gallows: tuple[Gallows, ...] = tuple(
             hook for _, hook in sorted((r.at_gallows for r in listed if r.at_gallows), key=lambda h: h[0]))
+        self._with_options: dict[str, Action] = {}
+        for action in [a for role in listed for a in role.actions] + list(boss_actions):
+            if action.options is not None:
+                self._with_options.setdefault(action.id, action)
+        self._copying = frozenset(a.id for role in listed for a in role.actions if a.copies)
 
     def with_options(self, action_id: str) -> Action | None:
         """The action of this id that offers options (`Action.options`), whichever role has it."""
-        actions = [a for role in self.values() for a in role.actions] + list(self.boss_actions)
-        return next((a for a in actions if a.id == action_id and a.options is not None), None)
+        return self._with_options.get(action_id)
+
+    def resolved_act(self, act: Act) -> Act:
+        """The act as it is carried out: a copy (`Action.copies`) becomes the copied action."""
+        if act.action in self._copying and act.detail is not None:
+            return Act(act.actor, act.detail, act.targets, act.copied_option, act.copied_detail)
+        return act
 
     def copyable(self, role_id: str) -> tuple[Action, ...]:
         """The actions a joker may use when he copies this role: its own, and the boss's for a ranked
@@ -182,10 +192,3 @@ class RoleBook(dict[str, Role]):
             return None
         tier = BlockTier.WEAK if spec.block_tier is not None else None
         return replace(spec, block_tier=tier, boss=False, no_repeat=False, check=None)
-
-
-def resolved_act(act: Act) -> Act:
-    """The act as it is carried out: a joker's copy becomes the copied action."""
-    if act.action == "copy" and act.detail is not None:
-        return Act(act.actor, act.detail, act.targets, act.copied_option, act.copied_detail)
-    return act

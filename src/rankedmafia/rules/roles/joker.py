@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.role import Action, Role, resolved_act
+from rankedmafia.rules.role import Action, Role
 
 if TYPE_CHECKING:
     from rankedmafia.rules.state import GameState
@@ -33,7 +33,7 @@ def _copy_limits(state: GameState, player: Player, act: Act) -> None:
         raise RuleViolation("self_target", action=spec.id)
     original = next((a for a in state.roles.copyable(act.option or "") if a.id == spec.id), None)
     if original is not None and original.check is not None:
-        original.check(state, player, resolved_act(act))
+        original.check(state, player, state.roles.resolved_act(act))
     memory = state.memory.get(player.name)
     if memory is not None and memory.night == state.phase.number - 1 and memory.action == "copy":
         if memory.option == act.option:
