@@ -57,12 +57,12 @@ class GameState:
     votes: dict[str, str] = field(default_factory=dict)  # today's votes: voter -> name | BLUE
     alive_at_start: int = 0  # living players when the current phase began
     winner: str | None = None
-    # what one night leaves for later nights and days
+    # what one night leaves for later nights and days (beside each role's memory, `memos`)
+    last_visits: set[tuple[str, str]] = field(default_factory=set)  # last night: (role, visited player)
     # what the deal decided beside the roles (the roles' `at_deal` hooks)
     commissions: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side worked for, quarry)
     agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # a member of every clan -> clan -> rank
     vote_kills: bool = False  # a game with such a member: each clan's kill is decided by its vote
-    last_visits: set[tuple[str, str]] = field(default_factory=set)  # last night: (role, visited player)
 
     @property
     def starts_with_night(self) -> bool:
