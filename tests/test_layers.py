@@ -1,13 +1,15 @@
 """The core's layers hold at run time too: every role module imports on its own, in a fresh interpreter,
 and the rules core loads nothing of the project outside rules/ (import-linter checks the same statically:
-`lint-imports`, run by `make test`)."""
+`lint-imports`, run by `make test`); the pipelines name no role."""
 
 from __future__ import annotations
 
+import ast
 import json
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import rankedmafia.rules.roles as roles_package
 
@@ -57,3 +59,36 @@ def test_errors_name_their_rule_without_the_text_layer() -> None:
     error = RuleViolation("self_target", action="kill")
     assert str(error) == "self_target (action='kill')"
     assert json.loads(json.dumps(error.params)) == {"action": "kill"}
+
+
+# The pipelines run stages and ask the roles' hooks: a role's behaviour is in its module, so these modules
+# never name a role, nor an action a role declares. Each exception is the word for something else.
+PIPELINE_MODULES = ("night", "context", "state", "game", "choices", "day", "consequences")
+NOT_A_ROLE = {
+    ("context", "kill"): "the plain attack's kind (Attack.kind), which several roles' kills share",
+    ("state", "maniac"): "a value of the house rule courtesan_team, as a setup file writes it (docs/rules.md)",
+    ("state", "commissar"): "a value of the house rule detective_quarry, as a setup file writes it",
+}
+
+
+def _role_words(source: str) -> set[str]:
+    """The string literals of a source (docstrings and f-string parts included) that are a role's id or
+    the id of an action a role (or the mafia's boss) declares."""
+    from rankedmafia.rules.roles import ROLES
+
+    words = set(ROLES) | {a.id for role in ROLES.values() for a in role.actions} | {a.id for a in ROLES.boss_actions}
+    return {node.value for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words}
+
+
+def test_the_pipelines_name_no_role() -> None:
+    rules_dir = Path(roles_package.__path__[0]).parent
+    named = {(module, word) for module in PIPELINE_MODULES
+             for word in _role_words((rules_dir / f"{module}.py").read_text(encoding="utf-8"))}
+    assert named == set(NOT_A_ROLE)
+
+
+def test_the_scan_sees_a_role_or_an_action_named() -> None:
+    """What the pipelines used to say is caught; a word that is neither is not."""
+    old = 'UNSTOPPABLE = ("dandelion",)\nif role == "girl" or spec.id == "kill_bloody" or kind == "bloody": pass'
+    assert _role_words(old) == {"dandelion", "girl", "kill_bloody"}

@@ -188,8 +188,8 @@ def _seat_entry(game: Game, name: str) -> dict[str, Any]:
     entry: dict[str, Any] = {"name": name, "role": player.initial_role}
     if player.clan is not None and player.clan != "mafia":
         entry["clan"] = player.clan
-    if name in game.state.detective:
-        entry["side"] = game.state.detective[name][0]
+    if name in game.state.commissions:
+        entry["side"] = game.state.commissions[name][0]
     if player.sex is not None:
         entry["sex"] = player.sex
     return entry

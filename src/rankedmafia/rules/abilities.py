@@ -73,7 +73,7 @@ def copied_spec(state: GameState, act: Act) -> Action | None:
 
 def resolved_spec(state: GameState, player: Player, act: Act) -> Action | None:
     spec = action_spec(state, player, act.action)
-    if spec is not None and spec.id == "copy":
+    if spec is not None and spec.copies:
         return copied_spec(state, act)
     return spec
 

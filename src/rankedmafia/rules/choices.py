@@ -16,20 +16,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
-from rankedmafia.rules import council
 from rankedmafia.rules.abilities import copyable_actions
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act
 from rankedmafia.rules.role import Action
-from rankedmafia.rules.roles.doctor import heal_from_sources
 from rankedmafia.rules.state import GameState
 
 # Refusals about a target in its place; any other refusal (about the number of targets, the actor, the
 # night) rules out the count whatever the targets, so the search for an accepted act stops at it.
 TARGET_RULES = frozenset({"dead_target", "duplicate_target", "employer_used", "employer_victim",
                           "postman_recipient", "repeat_target", "revive_not_dead", "self_target"})
-# A question every game can ask, to probe the Council's `ask` (and the joker's copy of it).
-PROBE_QUESTION = ("girl_blocked_active", "{}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +57,8 @@ def choices_for(state: GameState, actor: str, actions: Sequence[Action], validat
     names = [p.name for p in state.players.values() if p.alive]
     found = []
     for spec in actions:
-        if spec.id == "copy":
-            choice = _copy_choice(state, actor, names, validate)
+        if spec.copies:
+            choice = _copy_choice(state, actor, spec, names, validate)
         else:
             def build(targets: tuple[str, ...], option: str | None, detail: str | None, action: str = spec.id) -> Act:
                 return Act(actor, action, targets, option, detail)
@@ -75,10 +71,10 @@ def choices_for(state: GameState, actor: str, actions: Sequence[Action], validat
 
 def _choice(state: GameState, spec: Action, names: Sequence[str], validate: Validate, build: Build) -> Choice | None:
     """`build` makes the act to probe from targets, option and detail (a joker's copy wraps them)."""
-    if spec.option == "role":  # heal_from: no targets, a source beside them
-        allowed = tuple(s for s in sorted(heal_from_sources(state)) if _accepts(validate, build((), s, None)))
+    if spec.options is not None and spec.probe is None:  # heal_from: no targets, each value beside them
+        allowed = tuple(s for s in spec.options(state) if _accepts(validate, build((), s, None)))
         return Choice(spec.id, (0,), (), spec.option, allowed) if allowed else None
-    option, detail = PROBE_QUESTION if spec.option == "question" else (None, None)
+    option, detail = spec.probe or (None, None)
     counts: list[int] = []
     slots: list[set[str]] = [set() for _ in range(spec.targets[1])]
     for count in range(spec.targets[0], spec.targets[1] + 1):
@@ -92,8 +88,8 @@ def _choice(state: GameState, spec: Action, names: Sequence[str], validate: Vali
         return None
     order = {name: i for i, name in enumerate(names)}
     shown = tuple(tuple(sorted(s, key=order.__getitem__)) for s in slots[:max(counts)])
-    if spec.option == "question":
-        return Choice(spec.id, tuple(counts), shown, spec.option, tuple(council.offered(state)))
+    if spec.options is not None:  # the Council's question: any template, its arguments probed
+        return Choice(spec.id, tuple(counts), shown, spec.option, tuple(spec.options(state)))
     return Choice(spec.id, tuple(counts), shown)
 
 
@@ -165,15 +161,16 @@ def _accepts(validate: Validate, act: Act) -> bool:
     return True
 
 
-def _copy_choice(state: GameState, actor: str, names: Sequence[str], validate: Validate) -> Choice | None:
-    """The joker's copy: for each role of the setup, each of its actions he may use tonight."""
+def _copy_choice(state: GameState, actor: str, spec: Action, names: Sequence[str],
+                 validate: Validate) -> Choice | None:
+    """The joker's copy: for each role he may copy, each of its actions he may use tonight."""
     copies = []
-    for role in copy_roles(state):
+    for role in spec.options(state) if spec.options is not None else ():
         uses = []
         for copied in copyable_actions(role):
             def build(targets: tuple[str, ...], option: str | None, detail: str | None,
                       role: str = role, use: str = copied.id) -> Act:
-                return Act(actor, "copy", targets, role, use, option, detail)
+                return Act(actor, spec.id, targets, role, use, option, detail)
 
             choice = _choice(state, copied, names, validate, build)
             if choice is not None:
@@ -182,13 +179,7 @@ def _copy_choice(state: GameState, actor: str, names: Sequence[str], validate: V
             copies.append(Copy(role, tuple(uses)))
     if not copies:
         return None
-    return Choice("copy", (), (), "role", tuple(c.role for c in copies), tuple(copies))
-
-
-def copy_roles(state: GameState) -> list[str]:
-    """The roles a joker may copy: those in the setup (public), himself aside."""
-    dealt = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
-    return sorted(dealt - {"joker"})
+    return Choice(spec.id, (), (), spec.option, tuple(c.role for c in copies), tuple(copies))
 
 
 def question_detail(args: dict[str, object]) -> str:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from rankedmafia.rules.abilities import next_boss
-from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.context import NightContext
 from rankedmafia.rules.model import Attack, Player
 from rankedmafia.rules.state import GameState
@@ -58,7 +58,6 @@ def after_night(night: NightContext) -> None:
     # RULINGS.md: the prosecutor lifts every defense the player holds for the coming day
     state.defended = night.defenses - night.prosecuted
     state.marks = [m for m in state.marks if m.day >= night.next_day] + night.new_marks
-    state.delayed = dict(night.new_delayed)
     after_deaths(state, deaths, out.role_changes, out.events, out.info)
 
 
@@ -66,7 +65,7 @@ def _night_reveal(night: NightContext, name: str, attacks: list[Attack]) -> bool
     """RULINGS.md: every death reveals the role while more than 10 are alive (a sniper's victims never);
     at 10 or fewer only the bloody kill (always), the commissar's kill (50%) and the handsome do."""
     role = night.state.role(name)
-    if all(a.source == "sniper" for a in attacks):
+    if all(_hides_victim(night, a) for a in attacks):
         return False  # RULINGS.md: the sniper's "never revealed" beats the handsome's "always"
     if role.always_revealed:
         return True
@@ -74,15 +73,26 @@ def _night_reveal(night: NightContext, name: str, attacks: list[Attack]) -> bool
         return True
     if any(a.kind in ("bloody", "bloody_visitor") for a in attacks):
         return True
-    return any(a.source == "commissar" for a in attacks) and night.draw(f"reveal:{name}", HALF)
+    chance = next((c for a in attacks if (c := _trace_chance(night, a)) is not None), None)
+    return chance is not None and night.draw(f"reveal:{name}", chance)
 
 
 def _leaves_evidence(night: NightContext, attack: Attack) -> bool:
     if attack.kind in ("bloody", "bloody_visitor"):
         return True
-    if attack.source == "commissar":
-        return night.draw(f"evidence:{attack.victim}", HALF)
-    return False
+    chance = _trace_chance(night, attack)
+    return chance is not None and night.draw(f"evidence:{attack.victim}", chance)
+
+
+def _hides_victim(night: NightContext, attack: Attack) -> bool:
+    """The killing role, as `source` names it (a clan's kill is no role's), hides its victims."""
+    role = night.state.roles.get(attack.source)
+    return role is not None and role.hides_victims
+
+
+def _trace_chance(night: NightContext, attack: Attack) -> Fraction | None:
+    role = night.state.roles.get(attack.source)
+    return None if role is None else role.trace_chance
 
 
 def day_reveal(state: GameState, name: str) -> bool:

@@ -15,7 +15,7 @@ from rankedmafia.rules.model import Act, Attack, Mark, PhaseResult, Player, Sile
 from rankedmafia.rules.role import Action, BlockTier
 from rankedmafia.rules.state import GameState
 
-BLOODY_VISITOR_TIERS = (BlockTier.ALCOHOLIC, BlockTier.MAFIA, BlockTier.TOWN)
+SHIELD = "shield"  # a mark for tonight that keeps every outside effect off a player (the cop's guard)
 
 
 @dataclass(slots=True)
@@ -43,10 +43,11 @@ class NightContext:
         self.next_day = self.number if state.starts_with_night else self.number + 1
         self.steps: list[Step] = []
         self.blocked: set[str] = set()
-        self.voided: set[str] = set()
-        self.cancelled: set[str] = set()  # killers shot down before acting
-        self.bloody_visitors: dict[str, list[str]] = {}
-        self.carried: set[str] = set()  # the alcoholic's victims of last night, whose deed is done tonight
+        self.voided: set[str] = set()  # visitors whose visit does nothing (a bloody kill's)
+        self.cancelled: set[str] = set()  # players whose action does not happen at all (`cancel`)
+        # deeds imposed on living players by a role's `at_plan` hook (last night's deed the alcoholic
+        # carried over): done tonight instead of whatever they send
+        self.imposed: dict[str, Act] = {}
         self.revives: dict[str, str] = {}  # target -> reanimator
         self.tonight: dict[str, dict[str, str]] = {}  # a role's marks for tonight: kind -> player -> by
         self.new_marks: list[Mark] = []  # marks for the coming day
@@ -54,7 +55,6 @@ class NightContext:
         self._settled = 0
         self.dead: set[str] = set()
         self.new_silences: list[Silence] = []
-        self.new_delayed: dict[str, Act] = {}  # the alcoholic's victims: the deed carried out tomorrow
         self.defenses: set[str] = set()
         self.prosecuted: set[str] = set()
         self.treated: dict[str, set[str]] = {}  # doctor -> whom his heals covered tonight
@@ -99,13 +99,20 @@ class NightContext:
         self.new_marks.append(Mark(player, kind, by, self.next_day))
 
     def protected_from(self, target: str, by: str) -> bool:
-        """The cop's guard keeps every outside effect off his charge, except the cop's own."""
-        cop = self.marked("guard", target)
-        return cop is not None and cop != by
+        """A shield (the cop's guard) keeps every outside effect off its charge, except its maker's own."""
+        shield = self.marked(SHIELD, target)
+        return shield is not None and shield != by
 
     def attack(self, killer: str, victim: str, source: str, kind: str = "kill",
-               shooters: tuple[str, ...] = ()) -> None:
-        self.attacks.append(Attack(killer, victim, source, kind, shooters or (killer,)))
+               shooters: tuple[str, ...] = (), unstoppable: bool = False) -> None:
+        """`unstoppable`: no saver is asked, nor the highlander's immunity."""
+        self.attacks.append(Attack(killer, victim, source, kind, shooters or (killer,), unstoppable=unstoppable))
+
+    def cancel(self, name: str) -> None:
+        """His action does not happen tonight and his attacks are withdrawn (a killer shot down before
+        acting, a reanimator killed tonight)."""
+        self.cancelled.add(name)
+        self.attacks[:] = [a for a in self.attacks if name not in a.shooters]
 
     def silence(self, target: str, by: str, cause: str, days: int = 1, announced: bool = True) -> bool:
         if self.protected_from(target, by):
@@ -118,8 +125,8 @@ class NightContext:
         self.out.exposed[name] = what
         self.event("exposed", player=name, what=what)
 
-    def visitors(self, target: str, tiers: tuple[BlockTier, ...] = BLOODY_VISITOR_TIERS) -> list[str]:
-        """Blockers whose visit to the target happened tonight."""
+    def visitors(self, target: str, tiers: tuple[BlockTier, ...]) -> list[str]:
+        """Blockers of these tiers whose visit to the target happened tonight."""
         return [s.performer for s in self.effective() if s.spec.block_tier in tiers and target in s.act.targets]
 
     def effective(self) -> list[Step]:

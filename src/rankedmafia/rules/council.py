@@ -24,7 +24,6 @@ OPS: dict[str, Callable[[int, int], bool]] = {
 }
 SIDES = tuple(s.value for s in Side)
 GROUP_LEAST = 4  # "в том числе и имена игроков если их более трех"
-IMMUNE_ROLES = ("highlander", "handsome")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +60,7 @@ TEMPLATES = {t.id: t for t in (
              {"ru": "Живых игроков пола {sex}: {op} {n}?", "en": "Living players of sex {sex}: {op} {n}?"}),
 )}
 SEXES = ("m", "f")
+PROBE = ("girl_blocked_active", "{}")  # a question every game can ask: to probe the rest of an action
 
 
 def offered(state: GameState) -> list[str]:
@@ -148,8 +148,8 @@ def answer(state: GameState, template: str | None, detail: str | None,
         return any(state.players[name].role != "civilian" for name in immune(state, defended))
     if spec.id == "visited":
         return (args["role"], args["player"]) in state.last_visits
-    if spec.id == "girl_blocked_active":
-        return state.girl_blocked_active
+    if spec.id == "girl_blocked_active":  # the girl's memory: the nights she blocked an active role
+        return any(night == state.phase.number - 1 for night in state.memos.get("girl", {}).values())
     if spec.id == "sex_count":
         return op(sum(1 for p in living if p.sex == args["sex"]), args["n"])
     group = {str(n) for n in args["players"]}
@@ -160,7 +160,7 @@ def immune(state: GameState, defended: set[str] | None = None) -> list[str]:
     """Ruling: the immune ("иммунитетчики") are the living whom an ordinary kill or the gallows cannot
     take: the highlander, the handsome, and whoever holds a defense for the coming day."""
     holders = state.defended if defended is None else defended
-    return [p.name for p in state.living() if p.role in IMMUNE_ROLES or p.name in holders]
+    return [p.name for p in state.living() if state.roles[p.role].immune or p.name in holders]
 
 
 def describe_question(template: str, args: Mapping[str, Any], lang: str = "ru") -> str:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rankedmafia.rules import council, day, night, victory
+from rankedmafia.rules import day, night, victory
 from rankedmafia.rules.abilities import available_actions, copyable_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
 from rankedmafia.rules.choices import Choice, choices_for
@@ -19,7 +19,6 @@ from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, PhaseResult, Player
 from rankedmafia.rules.role import Action
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.doctor import heal_from_sources
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
 from rankedmafia.rules.seating import Seat, seat_players
 
@@ -28,7 +27,7 @@ from rankedmafia.rules.state import GameState, HouseRules
 from rankedmafia.rules.view import PlayerView, build_view
 
 THREE_ALIVE = 3
-BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS} | {"ask"}
+BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,13 +56,13 @@ class Game:
         start_kind = PhaseKind(start)
         house = HouseRules.from_mapping(dict(rules or {}))
         dice = Chance(seed, ChanceMode(chance))
-        seating = seat_players(seats, Chance(seed), house)
-        players = seating.players
+        deal = seat_players(seats, Chance(seed), house)
+        players = deal.players
         self.seed = seed
         self.commitment = commitment(seed)
         self.state = GameState(players=players, chance=dice, rules=house, phase=Phase(start_kind, 1),
-                               roles=ROLES, start=start_kind, detective=seating.detective,
-                               agent_ranks=seating.agent_ranks, vote_kills=bool(seating.agent_ranks))
+                               roles=ROLES, start=start_kind, commissions=deal.commissions,
+                               agent_ranks=deal.agent_ranks, vote_kills=bool(deal.agent_ranks))
         for clan in {p.clan for p in players.values() if p.clan is not None}:
             boss = next_boss(self.state, clan)
             if boss is not None:
@@ -185,14 +184,10 @@ class Game:
 
     def option_choices(self, name: str, action: str) -> list[str]:
         """What may stand beside the targets, from what a player knows (the setup is public): the doctor's
-        heal_from sources, the roles a joker may copy, the Council's question templates."""
-        if action == "heal_from":
-            return sorted(heal_from_sources(self.state))
-        if action == "copy":
-            return sorted(set(self.setup_roles()) - {"joker"})
-        if action == "ask":
-            return sorted(council.offered(self.state))
-        return []
+        heal_from sources, the roles a joker may copy, the Council's question templates (the action's
+        `options`)."""
+        spec = self.state.roles.with_options(action)
+        return [] if spec is None or spec.options is None else sorted(spec.options(self.state))
 
     def copy_actions(self, role: str) -> list[str]:
         """The actions a joker may use when he copies this role."""

@@ -66,6 +66,7 @@ class Attack:
     kind: str  # "kill", "bloody", "bloody_visitor", ...
     shooters: tuple[str, ...] = ()  # the players behind it (for the mafia, the boss)
     saved_by: str | None = None
+    unstoppable: bool = False  # no saver is asked (the dandelion's death of any action)
 
 
 @dataclass(slots=True)

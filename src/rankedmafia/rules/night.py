@@ -19,15 +19,14 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from rankedmafia.rules import abilities, consequences, protection
-from rankedmafia.rules.context import BLOODY_VISITOR_TIERS, NightContext, Step
+from rankedmafia.rules.context import NightContext, Step
 from rankedmafia.rules.model import Act, Attack, Memory, PhaseResult
-from rankedmafia.rules.role import BlockTier, Stage, resolved_act
+from rankedmafia.rules.role import BlockTier, Stage
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
+from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_votes
 from rankedmafia.rules.state import GameState
 
 BLOCK_LAYERS = ((BlockTier.ALCOHOLIC,), (BlockTier.MAFIA, BlockTier.TOWN), (BlockTier.WEAK,))
-UNSTOPPABLE = ("dandelion",)  # attacks no heal or guard prevents
 STAGES = tuple(Stage)
 
 
@@ -54,7 +53,7 @@ class Night(NightContext):
             self.out.events.append(logged)
         self.steps = self._plan()
         self.blocked = self._settle_blocks()
-        self._bloody_visits()
+        self._after_blocks()
         self._reanimation()
         staged = [(at, step, effect) for step in self.effective() for at, effect in step.spec.effects]
         staged.sort(key=lambda item: item[0])  # stable: within a stage, the plan's order
@@ -87,12 +86,14 @@ class Night(NightContext):
         return self.out
 
     def _plan(self) -> list[Step]:
+        for impose in self.state.roles.at_plan:  # deeds given to players instead of what they send
+            impose(self)
         steps: list[Step] = []
         boss_acts: dict[str, list[Act]] = {}
         for act in self.state.acts.values():
             player = self.state.players[act.actor]
-            if act.actor in self.state.delayed:
-                continue  # the alcoholic's victim does last night's deed instead
+            if act.actor in self.imposed:
+                continue  # he does the deed imposed on him instead
             if act.actor == self.without:
                 continue  # the rehearsal told to the reanimator leaves his own action out
             spec = abilities.resolved_spec(self.state, player, act)
@@ -101,42 +102,27 @@ class Night(NightContext):
             if spec.boss and player.clan is not None:
                 boss_acts.setdefault(player.clan, []).append(act)
             else:
-                steps.append(Step(act.actor, resolved_act(act), spec, act))
+                steps.append(Step(act.actor, self.state.roles.resolved_act(act), spec, act))
         if self.state.vote_kills:
-            steps.extend(self._clan_votes())
-            return steps + self._delayed_steps()
+            chains = {clan: abilities.clan_chain(self.state, clan) for clan in self.state.bosses}
+            steps.extend(clan_votes(self, chains))
+            return steps + self._imposed_steps()
         for clan, acts in boss_acts.items():
             boss = self.state.bosses.get(clan)
-            if boss is None or boss in self.state.delayed:
+            if boss is None or boss in self.imposed:
                 continue
             in_force = min(acts, key=lambda a: abilities.boss_rank(self.state, a.actor))
             spec = abilities.action_spec(self.state, self.state.players[in_force.actor], in_force.action)
             if spec is not None:
                 steps.append(Step(boss, in_force, spec))
-        return steps + self._delayed_steps()
+        return steps + self._imposed_steps()
 
-    def _delayed_steps(self) -> list[Step]:
+    def _imposed_steps(self) -> list[Step]:
         steps = []
-        self.carried = {p for p in self.state.delayed if self.state.players[p].alive}
-        for performer, act in self.state.delayed.items():
-            if self.state.players[performer].alive:
-                spec = abilities.delayed_spec(self.state, act)
-                if spec is not None:
-                    steps.append(Step(performer, resolved_act(act), spec, act))
-        return steps
-
-    def _clan_votes(self) -> list[Step]:
-        """In a game with a double agent, each clan kills whom its members' vote names (the agent's vote
-        counts in both his clans); the kill falls on the boss, and his block stops it."""
-        votes = [a for a in self.state.acts.values() if a.action == "vote_kill"]
-        steps = []
-        for clan, boss in self.state.bosses.items():
-            chain = abilities.clan_chain(self.state, clan)
-            ballot = [(a.actor, a.targets[0], chain.index(a.actor), a.actor == boss)
-                      for a in votes if a.actor in chain]
-            victim = clan_vote(ballot)
-            if victim is not None and boss not in self.state.delayed:
-                steps.append(Step(boss, Act(boss, "vote_kill", (victim,), option=clan), VOTE_KILL))
+        for performer, act in self.imposed.items():
+            spec = abilities.delayed_spec(self.state, act)
+            if spec is not None:
+                steps.append(Step(performer, self.state.roles.resolved_act(act), spec, act))
         return steps
 
     def _settle_blocks(self) -> set[str]:
@@ -171,20 +157,12 @@ class Night(NightContext):
         chance = spec.spec.block_chance if spec is not None else None
         return chance is None or self.draw(f"weak_block:{blocker}:{target}", chance)
 
-    def _bloody_visits(self) -> None:
-        """A bloody kill's visitors die with its target, and what they came to do there (the silence, the
-        guard, the drink's delay) does not happen; the target's own action stays stopped ("НД цели не
-        срабатывает")."""
+    def _after_blocks(self) -> None:
+        """What an action does once blocks are settled, before any stage: the bloody kill marks its
+        target's visitors, whose visit then does nothing."""
         for step in self.steps:
-            if step.spec.id != "kill_bloody" or step.performer in self.blocked:
-                continue
-            target = step.act.targets[0]
-            visitors = [s.performer for s in self.steps
-                        if s.spec.block_tier in BLOODY_VISITOR_TIERS and s.performer not in self.blocked
-                        and target in s.act.targets and s.performer != step.performer]
-            if visitors:
-                self.bloody_visitors[target] = visitors
-                self.voided.update(visitors)
+            if step.spec.after_blocks is not None and step.performer not in self.blocked:
+                step.spec.after_blocks(self, step.act)
 
     def _reanimation(self) -> None:
         """The reanimator acts after everyone: he is told who died tonight and may revive one of them. A
@@ -204,7 +182,7 @@ class Night(NightContext):
         if deaths is None:
             deaths = Night(self.state, dry_run=True, without=reanimator).resolve().deaths
         if reanimator in deaths:
-            self.cancelled.add(reanimator)  # Ruling: a reanimator killed tonight does not act
+            self.cancel(reanimator)  # Ruling: a reanimator killed tonight does not act
             return
         if told:
             self.out.info.append({"to": reanimator, "kind": "deaths_tonight", "targets": list(deaths)})
@@ -223,13 +201,8 @@ class Night(NightContext):
             hook = ROLES[player.role].after_kills
             if hook is not None:
                 hook(self, player)
-        for strike in self.state.roles.at_kills:  # the roles' once-a-night strikes (the courtesan's infections)
+        for strike in self.state.roles.at_kills:  # the roles' once-a-night strikes, in their order
             strike(self)
-        fragile = {p.name for p in living if ROLES[p.role].dies_of_any_action}
-        if fragile:
-            for step in self.effective():
-                for target in fragile.intersection(step.act.targets):
-                    self.attack(step.performer, target, source=step.spec.id, kind="dandelion")
 
     def _settle_deaths(self) -> None:
         while self._settled < len(self.attacks):
@@ -253,7 +226,7 @@ class Night(NightContext):
         victim = attack.victim
         if victim in self.revives:
             return self.revives[victim]
-        if attack.kind in UNSTOPPABLE:
+        if attack.unstoppable:
             return None
         guard = protection.immune(self, attack)
         if guard is not None:
@@ -265,36 +238,28 @@ class Night(NightContext):
         return None
 
     def _remember_visits(self) -> None:
-        """What the Council may be asked tomorrow night: who visited whom, and the girl's blocks."""
+        """What the Council may be asked tomorrow night: who visited whom."""
         visits: set[tuple[str, str]] = set()
-        girl_blocked_active = False
         for step in self.effective():
             role = self.state.players[step.performer].role
             if step.spec.visits:
                 visits.update((role, target) for target in step.act.targets)
-            if role == "girl" and step.spec.block_tier is not None:
-                target = step.act.targets[0]
-                girl_blocked_active |= target in self.blocked and self.step_of(target) is not None
         self.state.last_visits = visits
-        self.state.girl_blocked_active = girl_blocked_active
 
     def _remember(self) -> None:
         """Each actor's deed of the night, for tomorrow's limits: what he sent (RULINGS.md: the limits
-        compare with what he sent, blocked or not), or the deed the alcoholic carried over to tonight,
-        which replaces it. `treated`: whom his heals really covered."""
-        done = {s.performer: s for s in self.effective()}
+        compare with what he sent, blocked or not), or the deed imposed on him tonight (the alcoholic's
+        victim's, carried over), which replaces it. `treated`: whom his heals covered (as the doctor's
+        effects and savers noted it)."""
         deeds = dict(self.state.acts)
         for step in self.steps:
-            if step.performer in self.carried and step.sent is not None:
+            if step.performer in self.imposed and step.sent is not None:
                 deeds[step.performer] = step.sent  # the drunk player's one action tonight
         sent = {step.performer: step.spec for step in self.steps if step.sent is not None}
         for actor, act in deeds.items():
-            treated = set(self.treated.get(actor, ()))
-            deed = done.get(actor)
-            if deed is not None and deed.act.action == "heal":
-                treated.add(deed.act.targets[0])
+            treated = frozenset(self.treated.get(actor, ()))
             self.state.memory[actor] = Memory(self.number, act.action, act.targets, act.option, act.detail,
-                                              frozenset(treated))
+                                              treated)
             spec = sent.get(actor)
             if spec is not None and spec.on_sent is not None:
                 spec.on_sent(self.state, act)

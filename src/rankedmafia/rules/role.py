@@ -7,16 +7,17 @@ action's effects are small functions that the night pipeline calls at their stag
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from rankedmafia.rules.chance import Chance
 from rankedmafia.rules.model import Act, Attack, Player, Side
 
 if TYPE_CHECKING:  # the types the hooks are handed; both modules sit below the roles and import this one
     from rankedmafia.rules.context import NightContext
-    from rankedmafia.rules.state import GameState
+    from rankedmafia.rules.state import GameState, HouseRules
 
 
 class Stage(IntEnum):
@@ -42,13 +43,30 @@ Effect = Callable[["NightContext", Act], None]
 Check = Callable[["GameState", Player, Act], None]
 Reaction = Callable[["NightContext", Player], None]
 Remember = Callable[["GameState", Act], None]
+Options = Callable[["GameState"], list[str]]
 # The hooks a role declares for what the pipelines ask of every role, in the order they declare:
 Saver = Callable[["NightContext", Attack], "str | None"]  # who saves this victim from this attack, if anyone
-AtKills = Callable[["NightContext"], None]  # once a night, after the kills are sent, before deaths settle
+NightHook = Callable[["NightContext"], None]
+AtKills = NightHook  # once a night, after the kills are sent, before deaths settle
 NightDeath = Callable[["NightContext", Player, list[Attack]], None]  # at his death in the night
 Promote = Callable[[Player, str, "str | None"], None]  # (player, new role, new team): a role change
 AtDeath = Callable[["GameState", list[str], Promote], None]  # after any deaths, night or day
+AtDeal = Callable[["Deal", Player, "str | None", "str | None"], None]  # (deal, player, seat's side, seat's clan)
 Gallows = Callable[["GameState", str, "set[str]"], "tuple[list[str], list[str]] | None"]  # (hanged, defended)
+
+
+@dataclass(slots=True)
+class Deal:
+    """What the deal decides beside the roles, from the seed: each seated role's `at_deal` hook reads the
+    seating and writes what it draws (the detective's side and quarry, the double agent's ranks)."""
+
+    players: dict[str, Player]
+    clans: list[str]  # the game's mafia clans, sorted
+    chance: Chance
+    rules: HouseRules
+    roles: RoleBook
+    commissions: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side, quarry)
+    agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # a member of every clan -> clan -> rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +85,10 @@ class Action:
     boss: bool = False  # the mafia boss's action, sent by any ranked mafioso
     on_sent: Remember | None = None  # what the rules remember of it for the rest of the game
     after_everyone: bool = False  # sent once the others have acted and the night's dead are told (revive)
+    options: Options | None = None  # the values `option` may take, all public (heal_from's sources, ...)
+    probe: tuple[str, str] | None = None  # an option and detail any game accepts, to probe the targets with
+    copies: bool = False  # its option names a role, and `detail` the action of that role it uses (the joker)
+    after_blocks: Effect | None = None  # once blocks are settled, before any stage (the bloody kill's visitors)
 
 
 @dataclass(frozen=True)
@@ -85,16 +107,23 @@ class Role:
     always_revealed: bool = False  # his role is revealed on death whatever the count
     red_vote: int = 1  # the weight of his vote for a candidate
     blue_vote: int = 1  # the weight of his vote to hang nobody
+    in_every_clan: bool = False  # a mafia role seated in no one clan: a member of each (the double agent)
+    at_deal: AtDeal | None = None  # what the deal draws for him beside his role (the detective's side)
     hostile: bool | None = None  # an enemy of the town for victory (default: any side but the town)
     unhealable: bool = False  # the doctor's heal does not take on him
     dies_of_any_action: bool = False  # the dandelion
     mortal_to: tuple[str, ...] | None = None  # the only attacks that can kill him (the highlander)
+    hides_victims: bool = False  # the roles of those only he killed are never revealed (the sniper)
+    trace_chance: Fraction | None = None  # his kill leaves evidence, and reveals at 10 alive or fewer, by chance
+    immune: bool = False  # among the immune the Council counts (the highlander, the handsome)
+    wins_without_shooters: bool = False  # wins beside the winner if alive with no killing role alive
     unhangable: bool = False  # a vote that would hang him hangs nobody (the handsome)
     serum_shows: str | None = None  # what the serum shows, if not his role ("" for nothing)
     appears_as: str | None = None  # the role he is told he has (the werewolf believes he is a civilian)
     reaction: Reaction | None = None  # a passive rule after the night's deaths (the avenger's revenge)
     after_kills: Reaction | None = None  # a passive rule before deaths are settled (the sniper)
-    at_kills: AtKills | None = None  # once a night whoever is alive (the courtesan's infections strike)
+    at_plan: NightHook | None = None  # once a night before the plan: deeds imposed (the alcoholic's carried)
+    at_kills: tuple[int, AtKills] | None = None  # (order, hook) once a night: infections strike, the dandelion
     savers: tuple[tuple[int, Saver], ...] = ()  # (order, hook): how his deeds save a victim tonight
     at_night_death: NightDeath | None = None  # what his own death in the night sets off (the handsome)
     at_death: tuple[int, AtDeath] | None = None  # (order, hook) after any deaths (the sergeant, the werewolf)
@@ -122,11 +151,28 @@ class RoleBook(dict[str, Role]):
         listed = list(self.values())
         self.savers: tuple[Saver, ...] = tuple(
             hook for _, hook in sorted((s for r in listed for s in r.savers), key=lambda s: s[0]))
-        self.at_kills: tuple[AtKills, ...] = tuple(r.at_kills for r in listed if r.at_kills is not None)
+        self.at_plan: tuple[NightHook, ...] = tuple(r.at_plan for r in listed if r.at_plan is not None)
+        self.at_kills: tuple[AtKills, ...] = tuple(
+            hook for _, hook in sorted((r.at_kills for r in listed if r.at_kills), key=lambda h: h[0]))
         self.at_death: tuple[AtDeath, ...] = tuple(
             hook for _, hook in sorted((r.at_death for r in listed if r.at_death), key=lambda h: h[0]))
         self.at_gallows: tuple[Gallows, ...] = tuple(
             hook for _, hook in sorted((r.at_gallows for r in listed if r.at_gallows), key=lambda h: h[0]))
+        self._with_options: dict[str, Action] = {}
+        for action in [a for role in listed for a in role.actions] + list(boss_actions):
+            if action.options is not None:
+                self._with_options.setdefault(action.id, action)
+        self._copying = frozenset(a.id for role in listed for a in role.actions if a.copies)
+
+    def with_options(self, action_id: str) -> Action | None:
+        """The action of this id that offers options (`Action.options`), whichever role has it."""
+        return self._with_options.get(action_id)
+
+    def resolved_act(self, act: Act) -> Act:
+        """The act as it is carried out: a copy (`Action.copies`) becomes the copied action."""
+        if act.action in self._copying and act.detail is not None:
+            return Act(act.actor, act.detail, act.targets, act.copied_option, act.copied_detail)
+        return act
 
     def copyable(self, role_id: str) -> tuple[Action, ...]:
         """The actions a joker may use when he copies this role: its own, and the boss's for a ranked
@@ -146,10 +192,3 @@ class RoleBook(dict[str, Role]):
             return None
         tier = BlockTier.WEAK if spec.block_tier is not None else None
         return replace(spec, block_tier=tier, boss=False, no_repeat=False, check=None)
-
-
-def resolved_act(act: Act) -> Act:
-    """The act as it is carried out: a joker's copy becomes the copied action."""
-    if act.action == "copy" and act.detail is not None:
-        return Act(act.actor, act.detail, act.targets, act.copied_option, act.copied_detail)
-    return act

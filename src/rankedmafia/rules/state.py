@@ -57,13 +57,12 @@ class GameState:
     votes: dict[str, str] = field(default_factory=dict)  # today's votes: voter -> name | BLUE
     alive_at_start: int = 0  # living players when the current phase began
     winner: str | None = None
-    # what one night leaves for later nights and days
-    delayed: dict[str, Act] = field(default_factory=dict)  # the alcoholic's victims: tomorrow's action
-    detective: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side, quarry)
-    agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # double agent -> clan -> rank
-    vote_kills: bool = False  # a game with a double agent: each clan's kill is decided by its vote
+    # what one night leaves for later nights and days (beside each role's memory, `memos`)
     last_visits: set[tuple[str, str]] = field(default_factory=set)  # last night: (role, visited player)
-    girl_blocked_active: bool = False  # last night: did the girl block a player who sent an action
+    # what the deal decided beside the roles (the roles' `at_deal` hooks)
+    commissions: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side worked for, quarry)
+    agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # a member of every clan -> clan -> rank
+    vote_kills: bool = False  # a game with such a member: each clan's kill is decided by its vote
 
     @property
     def starts_with_night(self) -> bool:
@@ -131,6 +130,7 @@ def comparison_side(state: GameState, name: str) -> Side:
     player = state.players[name]
     if player.clan is not None:
         return Side.MAFIA
-    if name in state.detective:  # "При проверке журом, указывается та сторона на которой играет"
-        return {"town": Side.TOWN, "mafia": Side.MAFIA}.get(state.detective[name][0], Side.LONERS)
+    commission = state.commissions.get(name)
+    if commission is not None:  # "При проверке журом, указывается та сторона на которой играет"
+        return {"town": Side.TOWN, "mafia": Side.MAFIA}.get(commission[0], Side.LONERS)
     return state.roles[player.role].side

@@ -43,5 +43,5 @@ def winners(state: GameState, team: str | None) -> list[str]:
     names = [p.name for p in state.players.values() if p.team == team]
     shooters = any(p.alive and (ROLES[p.role].killer or state.is_boss(p.name)) for p in state.players.values())
     if not shooters:
-        names += [p.name for p in state.players.values() if p.alive and p.role == "cardsharp"]
+        names += [p.name for p in state.players.values() if p.alive and ROLES[p.role].wins_without_shooters]
     return names

@@ -110,7 +110,7 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
         sent = {"action": act.action, "targets": list(act.targets), "option": act.option}
     elif name in state.votes:
         sent = {"vote": state.votes[name]}
-    detective = state.detective.get(name)
+    detective = state.commissions.get(name)
     return PlayerView(
         name=name, role=mine, alive=me.alive, phase=state.phase.kind.value,
         phase_number=state.phase.number, clan=members,

@@ -37,7 +37,7 @@ def _seen(night: NightContext, target: str) -> str:
 
 
 CARDSHARP = Role(
-    id="cardsharp", side=Side.LONERS, hostile=False,
+    id="cardsharp", side=Side.LONERS, wins_without_shooters=True, hostile=False,
     names={"ru": ("шулер", "шулера"), "en": ("cardsharp", "cardsharp")},
     actions=(
         Action("shuffle", targets=(0, 0), visits=False, effects=((Stage.GUARD, _shuffle),)),

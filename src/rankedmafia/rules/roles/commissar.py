@@ -1,10 +1,12 @@
 """Комиссар: checks a player (mafia or not, never the rank) or kills him (50% evidence; at 10 alive or
-fewer, 50% that the victim's role is revealed). The sergeant learns every check with him."""
+fewer, 50% that the victim's role is revealed: `trace_chance`, asked by consequences.py). The sergeant
+learns every check with him."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.model import Act, Side
 from rankedmafia.rules.role import Action, Role, Stage
 from rankedmafia.rules.roles.common import check_result, kill_source
@@ -29,7 +31,7 @@ def _kill(night: NightContext, act: Act) -> None:
 
 
 COMMISSAR = Role(
-    id="commissar", side=Side.TOWN, killer=True,
+    id="commissar", side=Side.TOWN, killer=True, trace_chance=HALF,
     names={"ru": ("комиссар", "комиссара"), "en": ("commissar", "commissar")},
     actions=(
         Action("check", effects=((Stage.INFO, _check),)),

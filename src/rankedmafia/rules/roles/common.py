@@ -5,7 +5,9 @@ from __future__ import annotations
 from rankedmafia.rules.context import NightContext
 from rankedmafia.rules.state import GameState, comparison_side
 
-__all__ = ["boss_of", "check_result", "comparison_side", "is_killing", "kill_source"]
+__all__ = ["DEFAULT_CLAN", "boss_of", "check_result", "comparison_side", "is_killing", "kill_source"]
+
+DEFAULT_CLAN = "mafia"  # the clan of a mafia seat that names none
 
 
 def check_result(state: GameState, name: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rankedmafia.rules.context import SHIELD
 from rankedmafia.rules.model import Act, Attack, Side
 from rankedmafia.rules.role import Action, BlockTier, Role, Stage
 from rankedmafia.rules.roles.girl import visit_silence
@@ -18,12 +19,12 @@ SAVE_GUARD = 40  # after the doctor's heals (doctor.py), before the fan's bodygu
 
 
 def _guard(night: NightContext, act: Act) -> None:
-    night.mark("guard", act.targets[0], act.actor)
+    night.mark(SHIELD, act.targets[0], act.actor)
 
 
 def _saves_guarded(night: NightContext, attack: Attack) -> str | None:
     """His charge does not die tonight, except of the bloody kill (which kills the cop too)."""
-    cop = night.marked("guard", attack.victim)
+    cop = night.marked(SHIELD, attack.victim)
     return cop if cop is not None and attack.kind not in ("bloody", "bloody_visitor") else None
 
 

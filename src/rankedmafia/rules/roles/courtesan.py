@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules import protection
 from rankedmafia.rules.chance import HALF
-from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.role import Action, BlockTier, Role, Stage
+from rankedmafia.rules.model import Act, Player, Side
+from rankedmafia.rules.role import Action, BlockTier, Deal, Role, Stage
 
 if TYPE_CHECKING:
     from rankedmafia.rules.context import NightContext
+
+STRIKE_ORDER = 10  # after the kills: last night's infections, then the dandelion's deaths (dandelion.py)
 
 
 def _infect(night: NightContext, act: Act) -> None:
@@ -49,10 +51,16 @@ def _seduce(night: NightContext, act: Act) -> None:
     night.silence(act.targets[0], by=act.actor, cause="seduction")
 
 
+def _deal_team(deal: Deal, player: Player, side: str | None, clan: str | None) -> None:
+    """House rule `courtesan_team`: she plays alone (the default) or wins with the maniac."""
+    if deal.rules.courtesan_team == "maniac":
+        player.team = "maniac"
+
+
 COURTESAN = Role(
-    id="courtesan", side=Side.LONERS, team="courtesan",
+    id="courtesan", side=Side.LONERS, team="courtesan", at_deal=_deal_team,
     names={"ru": ("путана", "путаны"), "en": ("courtesan", "courtesan")},
-    at_kills=_infections_strike,
+    at_kills=(STRIKE_ORDER, _infections_strike),
     actions=(
         Action("infect", effects=((Stage.EFFECT, _infect),)),
         Action("seduce", effects=((Stage.EFFECT, _seduce),)),

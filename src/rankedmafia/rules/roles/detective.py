@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rankedmafia.rules.model import Act, Side
-from rankedmafia.rules.role import Action, Role, Stage
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.model import Act, Player, Side
+from rankedmafia.rules.role import Action, Deal, Role, Stage
+from rankedmafia.rules.roles.common import DEFAULT_CLAN
 
 if TYPE_CHECKING:
     from rankedmafia.rules.context import NightContext
@@ -36,7 +38,19 @@ def commission(state: GameState, name: str) -> tuple[str, str]:
     """The side he works for and his quarry. Ruling: a joker who copies the investigation seeks the
     quarry of the detective dealt in this game (the first by seat), and on a find learns who heads that
     detective's side, as the detective would."""
-    return state.detective.get(name) or next(iter(state.detective.values()))
+    return state.commissions.get(name) or next(iter(state.commissions.values()))
+
+
+def _deal_side(deal: Deal, player: Player, side: str | None, clan: str | None) -> None:
+    """His side, drawn unless the seat fixes it, the quarry it gives him, and the team he wins with (the
+    state's `commissions`: his view shows them, and the town journalist compares him as that side)."""
+    side = side or SIDES[deal.chance.index(f"detective_side:{player.name}", len(SIDES))]
+    if side not in SIDES:
+        raise RuleViolation("detective_side", name=player.name, side=side)
+    quarry = {"town": "boss", "mafia": "commissar", "maniac": deal.rules.detective_quarry}[side]
+    player.team = {"town": "town", "maniac": "maniac"}.get(side) or (
+        clan or (deal.clans[0] if deal.clans else DEFAULT_CLAN))
+    deal.commissions[player.name] = (side, quarry)
 
 
 def _investigate(night: NightContext, act: Act) -> None:
@@ -50,7 +64,7 @@ def _investigate(night: NightContext, act: Act) -> None:
 
 
 DETECTIVE = Role(
-    id="detective", side=Side.LONERS,
+    id="detective", side=Side.LONERS, at_deal=_deal_side,
     names={"ru": ("детектив", "детектива"), "en": ("detective", "detective")},
     actions=(Action("investigate", effects=((Stage.INFO, _investigate),)),),
 )

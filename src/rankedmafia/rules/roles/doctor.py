@@ -32,6 +32,7 @@ SERUM_REPEAT_BELOW = 15
 
 def _heal(night: NightContext, act: Act) -> None:
     target = act.targets[0]
+    night.treated.setdefault(act.actor, set()).add(target)  # treated, whether or not it takes (protection.py)
     if not night.state.role(target).unhealable:
         night.mark("heal", target, act.actor)
 
@@ -64,6 +65,10 @@ def heal_from_sources(state: GameState) -> set[str]:
     sources = {p.clan for p in state.players.values() if p.clan is not None}
     sources |= {p.role for p in state.players.values() if state.roles[p.role].killer and p.clan is None}
     return sources
+
+
+def _heal_from_options(state: GameState) -> list[str]:
+    return sorted(heal_from_sources(state))
 
 
 def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
@@ -113,7 +118,7 @@ DOCTOR = Role(
     actions=(
         Action("heal", self_target=True, no_repeat=True, effects=((Stage.GUARD, _heal),)),
         Action("heal_from", targets=(0, 0), option="role", check=_heal_from_limits, visits=False,
-               effects=((Stage.GUARD, _heal_from),)),
+               options=_heal_from_options, effects=((Stage.GUARD, _heal_from),)),
         Action("serum", check=_serum_limit, effects=((Stage.EFFECT, _serum),)),
         Action("poison", effects=((Stage.EFFECT, _poison),)),
     ),

@@ -29,6 +29,7 @@ def _never_hanged(state: GameState, doomed: str, defended: set[str]) -> tuple[li
 
 HANDSOME = Role(
     id="handsome", side=Side.TOWN, unhealable=True, serum_shows="", unhangable=True, always_revealed=True,
+    immune=True,
     names={"ru": ("красавчик", "красавчика"), "en": ("handsome", "handsome")},
     at_night_death=_killers_defended,
     at_gallows=(GALLOWS_ORDER, _never_hanged),

@@ -19,7 +19,7 @@ def _kill(night: NightContext, act: Act) -> None:
 
 
 HIGHLANDER = Role(
-    id="highlander", side=Side.LONERS, killer=True, mortal_to=("bloody", "revenge"),
+    id="highlander", side=Side.LONERS, immune=True, killer=True, mortal_to=("bloody", "revenge"),
     names={"ru": ("горец", "горца"), "en": ("highlander", "highlander")},
     actions=(Action("kill", effects=((Stage.KILL, _kill),)),),
 )

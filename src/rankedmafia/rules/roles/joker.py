@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.role import Action, Role, resolved_act
+from rankedmafia.rules.role import Action, Role
 
 if TYPE_CHECKING:
     from rankedmafia.rules.state import GameState
@@ -33,7 +33,7 @@ def _copy_limits(state: GameState, player: Player, act: Act) -> None:
         raise RuleViolation("self_target", action=spec.id)
     original = next((a for a in state.roles.copyable(act.option or "") if a.id == spec.id), None)
     if original is not None and original.check is not None:
-        original.check(state, player, resolved_act(act))
+        original.check(state, player, state.roles.resolved_act(act))
     memory = state.memory.get(player.name)
     if memory is not None and memory.night == state.phase.number - 1 and memory.action == "copy":
         if memory.option == act.option:
@@ -44,8 +44,14 @@ def _copy_limits(state: GameState, player: Player, act: Act) -> None:
             raise RuleViolation("repeat_target", action=act.detail or "", name=act.targets[0])
 
 
+def _copy_roles(state: GameState) -> list[str]:
+    """The roles he may copy: those in the setup (public), himself aside."""
+    dealt = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
+    return sorted(dealt - {"joker"})
+
+
 JOKER = Role(
     id="joker", side=Side.LONERS, killer=True,
     names={"ru": ("джокер", "джокера"), "en": ("joker", "joker")},
-    actions=(Action("copy", targets=(0, 3), option="role", check=_copy_limits),),
+    actions=(Action("copy", targets=(0, 3), option="role", check=_copy_limits, options=_copy_roles, copies=True),),
 )

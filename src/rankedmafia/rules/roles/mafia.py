@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules import council
 from rankedmafia.rules.chance import THREE_QUARTERS
+from rankedmafia.rules.context import Step
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
 from rankedmafia.rules.role import Action, Role, Stage
@@ -88,7 +89,7 @@ BOSS_ACTIONS = (
     Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), check=_intimidation_cap,
            boss=True),
     Action("ask", targets=(0, 0), option="question", check=_question, visits=False, boss=True,
-           effects=((Stage.INFO, _ask),)),
+           options=council.offered, probe=council.PROBE, effects=((Stage.INFO, _ask),)),
 )
 
 
@@ -101,6 +102,22 @@ def _clan_kill(night: NightContext, act: Act) -> None:
 
 VOTE_KILL = Action("vote_kill", effects=((Stage.KILL, _clan_kill),))
 BOSS_VOTE = Fraction(3, 2)
+
+
+def clan_votes(night: NightContext, chains: dict[str, list[str]]) -> list[Step]:
+    """In a game with a double agent, each clan kills whom its members' vote names (the agent's vote
+    counts in both his clans; `chains`: each clan's living members who can lead it, in order); the kill
+    falls on the boss, and his block stops it."""
+    votes = [a for a in night.state.acts.values() if a.action == VOTE_KILL.id]
+    steps = []
+    for clan, boss in night.state.bosses.items():
+        chain = chains[clan]
+        ballot = [(a.actor, a.targets[0], chain.index(a.actor), a.actor == boss)
+                  for a in votes if a.actor in chain]
+        victim = clan_vote(ballot)
+        if victim is not None and boss not in night.imposed:
+            steps.append(Step(boss, Act(boss, VOTE_KILL.id, (victim,), option=clan), VOTE_KILL))
+    return steps
 
 
 def clan_vote(votes: list[tuple[str, str, int, bool]]) -> str | None:

@@ -1,7 +1,7 @@
 """Снайпер, who plays for himself: he shoots; "если к Снайперу идет убийца ... а снайпер в эту же ночь в
 него стреляет, то убийца снайпера погибает, не успев сделать ход" — when exactly one killer comes for him
-and he shoots that killer. His victims' roles are never revealed (consequences.py); the commissar's check
-shows "sniper"."""
+and he shoots that killer. His victims' roles are never revealed (`hides_victims`, asked by consequences.py);
+the commissar's check shows "sniper"."""
 
 from __future__ import annotations
 
@@ -30,13 +30,13 @@ def _pre_emptive_shot(night: NightContext, sniper: Player) -> None:
     mortal_to = night.state.role(target).mortal_to
     if mortal_to is not None and "kill" not in mortal_to:
         return  # RULINGS.md: he cannot pre-empt a killer his shot cannot kill (the highlander)
-    night.cancelled.add(target)
-    night.attacks[:] = [a for a in night.attacks if target not in a.shooters]
+    night.cancel(target)
     night.event("pre_empted", to="host", sniper=sniper.name, killer=target)
 
 
 SNIPER = Role(
     id="sniper", side=Side.LONERS, killer=True, checks_as="sniper", after_kills=_pre_emptive_shot,
+    hides_victims=True,
     names={"ru": ("снайпер", "снайпера"), "en": ("sniper", "sniper")},
     actions=(Action("kill", effects=((Stage.KILL, _kill),)),),
 )
