@@ -248,10 +248,16 @@ class Game:
         act = Act(actor, action, tuple(targets), option, detail, copied_option, copied_detail)
         self._validate(act)
         self.state.acts[actor] = act
-        fields = {"option": option, "detail": detail, "copied_option": copied_option,
-                  "copied_detail": copied_detail}
-        self.commands.append({"type": "act", "actor": actor, "action": action, "targets": list(act.targets),
-                              **{key: value for key, value in fields.items() if value is not None}})
+        command: dict[str, Any] = {"type": "act", "actor": actor, "action": action, "targets": list(act.targets)}
+        if option is not None:
+            command["option"] = option
+        if detail is not None:
+            command["detail"] = detail
+        if copied_option is not None:
+            command["copied_option"] = copied_option
+        if copied_detail is not None:
+            command["copied_detail"] = copied_detail
+        self.commands.append(command)
 
     def withdraw(self, actor: str) -> None:
         """Take back tonight's action, so that another may be sent."""

@@ -29,6 +29,8 @@ from rankedmafia.rules.state import GameState
 BLOCK_LAYERS = ((BlockTier.ALCOHOLIC,), (BlockTier.MAFIA, BlockTier.TOWN), (BlockTier.WEAK,))
 UNSTOPPABLE = ("dandelion",)  # attacks no heal or guard prevents
 STAGES = tuple(Stage)
+# the roles asked after everyone (the reanimator): known once, not looked for in every role every night
+FOLLOWING_ROLES = frozenset(role.id for role in ROLES.values() if any(a.after_everyone for a in role.actions))
 
 
 class Night(NightContext):
@@ -43,15 +45,8 @@ class Night(NightContext):
 
     # --- the pipeline ---------------------------------------------------------------------------
     def resolve(self) -> PhaseResult:
-        for act in self.state.acts.values():  # the host's log, from which a record can be replayed
-            if self.dry_run:
-                break
-            logged: dict[str, Any] = {"type": "action", "to": "host", "actor": act.actor, "action": act.action,
-                                      "targets": list(act.targets)}
-            extra = {"option": act.option, "detail": act.detail, "copied_option": act.copied_option,
-                     "copied_detail": act.copied_detail}
-            logged.update({key: value for key, value in extra.items() if value is not None})
-            self.out.events.append(logged)
+        if not self.dry_run:  # the host's log, from which a record can be replayed
+            self.out.events.extend(_logged(act) for act in self.state.acts.values())
         self.steps = self._plan()
         self.blocked = self._settle_blocks()
         self._bloody_visits()
@@ -191,8 +186,7 @@ class Night(NightContext):
         joker's copied revive is sent with everyone else's and takes if its target is among the dead."""
         if self.dry_run:
             return
-        told = [p.name for p in self.state.players.values()
-                if p.alive and any(a.after_everyone for a in ROLES[p.role].actions)]
+        told = [p.name for p in self.state.players.values() if p.alive and p.role in FOLLOWING_ROLES]
         for name in told:
             self._reanimate(name, told=True)
         for step in self.steps:
@@ -289,15 +283,29 @@ class Night(NightContext):
                 deeds[step.performer] = step.sent  # the drunk player's one action tonight
         sent = {step.performer: step.spec for step in self.steps if step.sent is not None}
         for actor, act in deeds.items():
-            treated = set(self.treated.get(actor, ()))
+            treated = frozenset(self.treated.get(actor, ()))
             deed = done.get(actor)
             if deed is not None and deed.act.action == "heal":
-                treated.add(deed.act.targets[0])
-            self.state.memory[actor] = Memory(self.number, act.action, act.targets, act.option, act.detail,
-                                              frozenset(treated))
+                treated |= {deed.act.targets[0]}
+            self.state.memory[actor] = Memory(self.number, act.action, act.targets, act.option, act.detail, treated)
             spec = sent.get(actor)
             if spec is not None and spec.on_sent is not None:
                 spec.on_sent(self.state, act)
+
+
+def _logged(act: Act) -> dict[str, Any]:
+    """An action as sent, as the host's log keeps it (the fields the act has)."""
+    logged: dict[str, Any] = {"type": "action", "to": "host", "actor": act.actor, "action": act.action,
+                              "targets": list(act.targets)}
+    if act.option is not None:
+        logged["option"] = act.option
+    if act.detail is not None:
+        logged["detail"] = act.detail
+    if act.copied_option is not None:
+        logged["copied_option"] = act.copied_option
+    if act.copied_detail is not None:
+        logged["copied_detail"] = act.copied_detail
+    return logged
 
 
 def _mutual_losers(layer: dict[str, str], tiers: dict[str, BlockTier | None]) -> set[str]:
