@@ -70,6 +70,8 @@ class Night(NightContext):
                     if reaction is not None:
                         reaction(self, player)
                 self._settle_deaths()
+                if self.dry_run:
+                    break  # a rehearsal is asked only who dies, and no later stage kills
         self._list_saved()
         seats = self.state.players
         self.out.deaths = sorted(self.dead, key=lambda name: seats[name].seat)
