@@ -7,6 +7,11 @@ validator, never by restating a limit: an action's limits are of two kinds, on t
 target in its place (alive, not himself, not last night's, the postman's new recipient, ...), and targets
 are distinct. So a choice is: the counts allowed, and for each place the names allowed there; any
 distinct combination of them is accepted (tests/test_choices.py checks this over many random games).
+
+It is cheap because the validator runs in parts (`Checks`): the part about one target wherever it
+stands is asked once per living name; one whole act per count finds the limits on the count and the
+option; only an action whose own `check` may weigh who its targets are (the postman, the mercenary, the
+reanimator's list, a joker's copy of those) is probed name by name and place by place.
 """
 
 from __future__ import annotations

@@ -141,6 +141,8 @@ class Night(NightContext):
         together (the blackmailer's and thug's win only a mutual block with a girl or cop), then the weak."""
         blocked: set[str] = set()
         blockers = [s for s in self.steps if s.spec.block_tier is not None]
+        if not blockers:
+            return blocked
         tiers = {s.performer: s.spec.block_tier for s in blockers}
         for layer_tiers in BLOCK_LAYERS:
             layer = {s.performer: s.act.targets[0] for s in blockers
