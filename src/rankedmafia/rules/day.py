@@ -47,9 +47,10 @@ def doomed(state: GameState, red: dict[str, int], blue: int) -> str | None:
     top = max(red.values())
     if top <= blue:
         return None
-    leaders = [name for name in state.players if red.get(name) == top]
+    leaders = [name for name, weight in red.items() if weight == top]
     if len(leaders) == 1:
         return leaders[0]
+    leaders.sort(key=lambda name: state.players[name].seat)  # a tie is drawn among them in seat order
     if state.rules.tie == "random":
         return leaders[state.chance.index(f"day{state.phase.number}:tie", len(leaders))]
     return None

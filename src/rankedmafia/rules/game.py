@@ -333,10 +333,11 @@ class Game:
         state.alive_at_start = state.alive_count()
 
     def _expect(self, kind: PhaseKind) -> None:
-        if self.over:
-            raise RuleViolation("game_over", winner=self.state.winner)
-        if self.state.phase.kind is not kind:
-            raise RuleViolation(f"not_{kind.value}", phase=str(self.state.phase))
+        state = self.state
+        if state.winner is not None:
+            raise RuleViolation("game_over", winner=state.winner)
+        if state.phase.kind is not kind:
+            raise RuleViolation(f"not_{kind.value}", phase=str(state.phase))
 
     def _barred(self, player: Player, spec: Action) -> tuple[str, ...]:
         """Whom this action may not name tonight: not the same player two nights running, by any of his

@@ -21,7 +21,7 @@ from typing import Any
 from rankedmafia.rules import abilities, consequences, protection
 from rankedmafia.rules.context import BLOODY_VISITOR_TIERS, NightContext, Step
 from rankedmafia.rules.model import Act, Attack, Memory, PhaseResult
-from rankedmafia.rules.role import BlockTier, Stage, resolved_act
+from rankedmafia.rules.role import Action, BlockTier, Stage, resolved_act
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
 from rankedmafia.rules.state import GameState
@@ -85,7 +85,7 @@ class Night(NightContext):
 
     def _plan(self) -> list[Step]:
         steps: list[Step] = []
-        boss_acts: dict[str, list[Act]] = {}
+        boss_acts: dict[str, list[tuple[Act, Action]]] = {}  # clan -> what its senders sent
         for act in self.state.acts.values():
             player = self.state.players[act.actor]
             if act.actor in self.state.delayed:
@@ -96,20 +96,18 @@ class Night(NightContext):
             if spec is None or spec is VOTE_KILL:
                 continue
             if spec.boss and player.clan is not None:
-                boss_acts.setdefault(player.clan, []).append(act)
+                boss_acts.setdefault(player.clan, []).append((act, spec))
             else:
                 steps.append(Step(act.actor, resolved_act(act), spec, act))
         if self.state.vote_kills:
             steps.extend(self._clan_votes())
             return steps + self._delayed_steps()
-        for clan, acts in boss_acts.items():
+        for clan, sent in boss_acts.items():
             boss = self.state.bosses.get(clan)
             if boss is None or boss in self.state.delayed:
                 continue
-            in_force = min(acts, key=lambda a: abilities.boss_rank(self.state, a.actor))
-            spec = abilities.action_spec(self.state, self.state.players[in_force.actor], in_force.action)
-            if spec is not None:
-                steps.append(Step(boss, in_force, spec))
+            in_force, spec = min(sent, key=lambda pair: abilities.boss_rank(self.state, pair[0].actor))
+            steps.append(Step(boss, in_force, spec))
         return steps + self._delayed_steps()
 
     def _delayed_steps(self) -> list[Step]:
