@@ -215,10 +215,9 @@ def test_pages_offer_the_step_in_both_languages(sqlite_client: TestClient) -> No
     assert re.search(r'id="resolving"', spectator) and who["victim"] in spectator  # in the seats, alive
 
 
-def test_a_log_written_before_the_game_held_the_step_still_replays(sqlite_client: TestClient) -> None:
-    """Stored games whose log names those asked in its "follow_up" entry and has "pass" entries: rebuilt
-    from that log, the Game is in the same step, and the pass is its decline."""
-    client = sqlite_client
+def test_a_log_written_before_the_game_held_the_step_still_replays(client: TestClient) -> None:
+    """Stored games (SQLite and PostgreSQL) whose log names those asked in its "follow_up" entry and has
+    "pass" entries: rebuilt from that log, the Game is in the same step, and the pass is its decline."""
     game, tokens, who = cast(client)
     service: Any = client.app.state.platform.service  # type: ignore[attr-defined]
     at = time.time()
