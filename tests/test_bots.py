@@ -56,10 +56,13 @@ def guarded_game(game: Game, policy: Policy, max_phases: int = 200) -> Game:
                 policy.act(cast(Game, guard), name)
             else:
                 policy.vote(cast(Game, guard), name)
-        deaths = game.tentative_deaths()  # the host tells each reanimator, last, tonight's dead
-        for name in game.follow_up():
-            guard.player = name
-            policy.revive(cast(Game, guard), name, deaths)
+        step = game.begin_follow_up()  # the Game asks each reanimator, last, told tonight's dead
+        while step is not None:
+            guard.player = step.player
+            policy.revive(cast(Game, guard), step.player, list(step.told))
+            if game.follow_up_step() == step:
+                game.decline(step.player)
+            step = game.follow_up_step()
         game.resolve()
     return game
 

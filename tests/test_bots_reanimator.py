@@ -110,6 +110,7 @@ def test_heuristic_revives_a_dead_player_it_does_not_suspect() -> None:
     game = Game([*SEATS, Seat("S", "maniac")], seed=2)
     game.submit("M", "kill", ["B"])  # tonight's dead, as the reanimator is told them: B and C
     game.submit("S", "kill_quick", ["C"])
+    game.begin_follow_up()  # he is asked: only now may he revive
     known = [{"phase": "night", "number": 0, "type": "info", "to": "R", "kind": "check", "target": "B",
               "result": "mafia"}]
     told = Told(game, known)

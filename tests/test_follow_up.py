@@ -3,8 +3,12 @@ dead, takes his revive (only of one of them) or his refusal, and closes the othe
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+import rankedmafia
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import FollowUp, Game
 from rankedmafia.rules.seating import Seat
@@ -24,8 +28,7 @@ def test_the_step_asks_the_reanimator_and_tells_him_tonights_dead() -> None:
     assert game.follow_up_step() is None  # not open until the others have acted
     step = game.begin_follow_up()
     assert step == FollowUp("R", "revive", ("A",))
-    assert list(step.told) == game.tentative_deaths()
-    assert game.follow_up() == ["R"]
+    assert game.commands[-1] == {"type": "follow_up"}
     game.submit("R", "revive", ["A"])
     assert game.follow_up_step() is None
     assert game.resolve().deaths == []
@@ -62,7 +65,7 @@ def test_a_decline_closes_the_step_and_a_resolve_forgets_it() -> None:
         game.decline("K")
     assert refused.value.rule == "not_asked"
     game.decline("R")
-    assert game.follow_up_step() is None and game.follow_up() == []
+    assert game.follow_up_step() is None and game.commands[-1] == {"type": "decline", "actor": "R"}
     assert game.resolve().deaths == ["A"]
     for name in game.alive():
         game.vote(name, "M")
@@ -77,3 +80,116 @@ def test_no_step_without_a_reanimator_still_closes_the_night() -> None:
     with pytest.raises(RuleViolation):
         game.submit("K", "check", ["M"])
     assert game.resolve().deaths == ["A"]
+
+
+def test_a_revive_before_the_step_is_refused_until_he_is_told() -> None:
+    game = night_with_a_kill()
+    commands = list(game.commands)
+    with pytest.raises(RuleViolation) as refused:
+        game.submit("R", "revive", ["A"])
+    assert refused.value.rule == "revive_later"
+    assert game.check("R", "revive", ["A"]) is not None
+    assert game.commands == commands and "R" not in game.state.acts
+    assert not any(choice.action == "revive" for choice in game.choices("R"))
+
+
+def test_a_reanimator_who_dies_tonight_is_not_asked() -> None:
+    game = Game(SEATS, seed=3, chance="never")
+    game.submit("M", "kill", ["R"])
+    assert game.begin_follow_up() is None  # Ruling: a reanimator killed tonight does not act
+    for refused_command in (lambda: game.submit("R", "revive", ["R"]), lambda: game.decline("R")):
+        with pytest.raises(RuleViolation):
+            refused_command()
+    with pytest.raises(RuleViolation) as refused:
+        game.submit("R", "revive", ["A"])
+    assert refused.value.rule == "not_asked"  # never why: that would tell him he dies
+    assert game.resolve().deaths == ["R"]
+
+
+def test_a_reanimator_with_nobody_to_revive_is_not_asked() -> None:
+    game = Game(SEATS, seed=3, chance="never")
+    game.submit("K", "check", ["M"])
+    assert game.begin_follow_up() is None
+    with pytest.raises(RuleViolation) as refused:
+        game.submit("R", "revive", ["A"])
+    assert refused.value.rule == "revive_not_dead"
+    assert game.resolve().deaths == []
+
+
+TWO = [Seat("M", "mafia1"), Seat("R", "reanimator"), Seat("S", "reanimator"), Seat("K", "commissar"),
+       Seat("A", "civilian"), Seat("B", "civilian"), Seat("C", "civilian")]
+
+
+def test_one_asked_at_a_time_and_nobody_else_may_answer() -> None:
+    game = Game(TWO, seed=3, chance="never")
+    game.submit("M", "kill", ["A"])
+    assert game.begin_follow_up() == FollowUp("R", "revive", ("A",))
+    commands = list(game.commands)
+    for refused_command in (lambda: game.submit("S", "revive", ["A"]), lambda: game.decline("S"),
+                            lambda: game.decline("K"), lambda: game.submit("K", "check", ["M"])):
+        with pytest.raises(RuleViolation) as refused:
+            refused_command()
+        assert refused.value.rule in ("not_asked", "actions_closed")
+    assert game.commands == commands
+    game.decline("R")
+    assert game.follow_up_step() == FollowUp("S", "revive", ("A",))
+    with pytest.raises(RuleViolation) as refused:
+        game.submit("R", "revive", ["A"])  # he has answered
+    assert refused.value.rule == "not_asked"
+    game.submit("S", "revive", ["A"])
+    assert game.follow_up_step() is None
+    assert game.resolve().deaths == []
+
+
+def rebuilt(game: Game, seats: list[Seat]) -> Game:
+    again = Game(seats, seed=3, chance="never")
+    for command in game.commands:
+        again.apply(command)
+    return again
+
+
+def test_a_game_rebuilt_from_its_commands_is_in_the_same_step() -> None:
+    game = Game(TWO, seed=3, chance="never")
+    game.submit("M", "kill", ["A"])
+    game.begin_follow_up()
+    again = rebuilt(game, TWO)
+    assert again.follow_up_step() == game.follow_up_step() == FollowUp("R", "revive", ("A",))
+    with pytest.raises(RuleViolation):
+        again.submit("K", "check", ["M"])  # the others' actions are closed in the copy too
+    game.decline("R")
+    again = rebuilt(game, TWO)  # the decline replays: the next one is asked
+    assert again.follow_up_step() == game.follow_up_step() == FollowUp("S", "revive", ("A",))
+    assert again.commands == game.commands
+    game.submit("S", "revive", ["A"])
+    again = rebuilt(game, TWO)
+    assert again.follow_up_step() is None and again.commands == game.commands
+    assert again.resolve().deaths == game.resolve().deaths == []
+
+
+def test_the_web_logs_older_name_of_a_decline_replays() -> None:
+    game = Game(SEATS, seed=3, chance="never")
+    for command in ({"type": "act", "actor": "M", "action": "kill", "targets": ["A"]},
+                    {"type": "follow_up", "names": ["R"], "deadline": 120.0},  # as the web wrote it
+                    {"type": "pass", "actor": "R"}):
+        game.apply(command)
+    assert game.follow_up_step() is None
+    assert game.commands[-2:] == [{"type": "follow_up"}, {"type": "decline", "actor": "R"}]
+    assert game.resolve().deaths == ["A"]
+
+
+# outside rules/: working out tonight's dead (a dry run of the Night, or the removed `tentative_deaths`),
+# asking which reanimators remain (the removed `Game.follow_up()`), or singling out the reanimator's action
+# by its `after_everyone` flag: each would be a copy of the step's logic in a front end
+STEP_LOGIC = re.compile(r"tentative_deaths|\.follow_up\(\)|after_everyone|dry_run|\bNight\(|_told")
+
+
+def test_no_front_end_keeps_a_copy_of_the_steps_logic() -> None:
+    """The server, the Telegram bot, the terminal host, the bots, the environment and the script runner
+    drive the Game's step only: who is asked and what he is told are the Game's."""
+    package = Path(rankedmafia.__file__).parent
+    found = [f"{path.relative_to(package)}:{number}: {line.strip()}"
+             for path in sorted(package.rglob("*.py")) if path.relative_to(package).parts[0] != "rules"
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if STEP_LOGIC.search(line)]
+    assert len(list(package.rglob("*.py"))) > 50  # the package's sources were read
+    assert found == []

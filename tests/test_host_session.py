@@ -52,6 +52,32 @@ def line_of(command: dict[str, Any]) -> str:
     return "done"
 
 
+def host_typed(s: Session, commands: list[dict[str, Any]]) -> list[str]:
+    """Type a game's commands as the host would, and return the lines: the follow-up step opens by itself
+    once everyone else has acted (else at his `done`), and a `done` that declines for the last one asked
+    also ends the night."""
+    resolved = 0
+    typed: list[str] = []
+    for command in commands:
+        line: str | None = line_of(command)
+        if command["type"] == "resolve":
+            resolved += 1
+            line = "done" if len(s.game.results) < resolved else None
+        elif command["type"] == "follow_up":
+            line = "done" if not s.game.follow_up_open and len(s.game.results) == resolved else None
+        if line is not None:
+            s.run([line])
+            typed.append(line)
+    return typed
+
+
+def typed_lines(tmp_path: Path, commands: list[dict[str, Any]]) -> list[str]:
+    """The lines a host types to play these commands (found by typing them in a scratch session)."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    return host_typed(session(scratch)[0], commands)
+
+
 def session(tmp_path: Path, lang: str = "ru", fmt: Format = Format.TEXT) -> tuple[Session, io.StringIO]:
     out = io.StringIO()
     game = new_game(preset("classic-12"), NAMES, SEED)
@@ -243,7 +269,7 @@ def test_a_whole_random_game_hosted_line_by_line_replays_identically(tmp_path: P
     assert played.over
     s, out = session(tmp_path)
     s.start()
-    s.run([line_of(c) for c in played.commands])
+    host_typed(s, played.commands)
     game: Game = s.game
     assert game.over and game.commands == played.commands
     saved = replay(tmp_path / "game.yaml")
@@ -260,7 +286,7 @@ def test_a_whole_random_game_hosted_line_by_line_replays_identically(tmp_path: P
 def test_after_the_game_is_over_nothing_more_is_taken(tmp_path: Path) -> None:
     played = play_random_game(new_game(preset("classic-12"), NAMES, SEED), random.Random(3))
     s, out = session(tmp_path)
-    lines = [line_of(c) for c in played.commands]
+    lines = typed_lines(tmp_path, played.commands)
     s.run([*lines, "Вася > Петя"], echo=True)
     assert s.game.commands == played.commands
     assert "Вася > Петя" not in out.getvalue()  # the session stopped at the end of the game
@@ -268,7 +294,7 @@ def test_after_the_game_is_over_nothing_more_is_taken(tmp_path: Path) -> None:
 
 def test_a_stopped_game_is_resumed_from_its_save(tmp_path: Path) -> None:
     played = play_random_game(new_game(preset("classic-12"), NAMES, SEED), random.Random(7))
-    lines = [line_of(c) for c in played.commands]
+    lines = typed_lines(tmp_path, played.commands)
     cut = [i for i, line in enumerate(lines) if line == "done"][1] + 1  # after night 1 and day 1
     output, save = host(tmp_path, lines[:cut])
     assert "ИТОГИ ДНЯ 1" in output
@@ -303,6 +329,28 @@ def test_the_reanimator_is_told_the_deaths_after_everyone_else(tmp_path: Path) -
     host_session.run(["Рита revive Лена", "done"])
     assert host_session.game.results[-1].deaths == []
     assert "Лена" in host_session.game.results[-1].saved
+
+
+def test_the_hosts_done_opens_the_step_and_a_save_keeps_it(tmp_path: Path) -> None:
+    """Not everyone sent an action: the reanimator's revive waits for the step, which the host's `done` opens
+    (the night is not resolved yet); a game saved and loaded mid-step is in the same step."""
+    from rankedmafia.host.saves import load
+    from rankedmafia.rules.seating import Seat
+
+    seats = [Seat("Вася", "mafia1"), Seat("Рита", "reanimator"), Seat("Маша", "doctor"),
+             *(Seat(name, "civilian") for name in ("Лена", "Игорь", "Аня", "Женя"))]
+    out = io.StringIO()
+    s = Session(Game(seats, seed=1), Console(file=out, width=120, color_system=None), tmp_path / "game.yaml")
+    s.run(["Вася kill Лена", "Рита revive Лена"])
+    assert "Рита" not in s.game.state.acts and "ходит последним" in out.getvalue()
+    s.run(["done"])
+    step = s.game.follow_up_step()
+    assert step is not None and step.player == "Рита" and list(step.told) == ["Лена"]
+    assert s.game.results == [] and "Этой ночью убиты: Лена" in out.getvalue()
+    saved, _ = load(tmp_path / "game.yaml")
+    assert saved.follow_up_step() == step and saved.commands == s.game.commands
+    s.run(["Маша heal Лена", "done"])  # the others' actions are closed; he revives nobody
+    assert "Маша" not in s.game.state.acts and s.game.results[-1].deaths == ["Лена"]
 
 
 def test_the_joker_and_the_councils_question_from_the_terminal(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from rich.console import Console
 from rankedmafia.bots.random_policy import play_random_game
 from rankedmafia.forum.vocabulary import display
 from rankedmafia.host.session import Session
+from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE
 from rankedmafia.setup import new_game, preset
 from rankedmafia.text.roles import role_name
@@ -32,7 +33,7 @@ def typed(command: dict[str, Any]) -> str:
         return f"{command['voter']} > {choice}"
     if command["type"] == "withdraw":
         return f"отмена {command['actor']}"
-    if command["type"] == "resolve":
+    if command["type"] in ("resolve", "decline"):
         return "готово"
     actor, action, targets = command["actor"], command["action"], command["targets"]
     option, detail = command.get("option"), command.get("detail")
@@ -48,15 +49,45 @@ def typed(command: dict[str, Any]) -> str:
     return " ".join([actor, display(action), *targets])
 
 
+def host_order(game: Game) -> list[dict[str, Any]]:
+    """The game's commands with each night's mafiosi acting first. The host's follow-up step opens once
+    nobody is awaited, and a mafioso is not awaited once his clan's boss has acted: the bots, acting in
+    seat order, may still send a mafioso's action after that, which the host would refuse."""
+    clans = {p.name for p in game.players() if p.clan is not None}
+    out: list[dict[str, Any]] = []
+    run: list[dict[str, Any]] = []  # acts in a row (a night's round; the revive stands alone after the step opens)
+    for command in game.commands:
+        if command["type"] == "act":
+            run.append(command)
+            continue
+        out += sorted(run, key=lambda c: c["actor"] not in clans)
+        run = []
+        out.append(command)
+    return out + sorted(run, key=lambda c: c["actor"] not in clans)
+
+
 @pytest.mark.parametrize(("setup", "seed"), [("full-25", 3), ("full-35", 5), ("two-clans-20", 8)])
 def test_a_whole_game_in_russian_words(tmp_path: Path, setup: str, seed: int) -> None:
     names = NAMES[:preset(setup).players]
-    played = play_random_game(new_game(preset(setup), names, seed), random.Random(seed))
+    bots = play_random_game(new_game(preset(setup), names, seed), random.Random(seed))
+    played = new_game(preset(setup), names, seed)
+    for command in host_order(bots):
+        played.apply(command)
+    assert [r.deaths for r in played.results] == [r.deaths for r in bots.results]  # actions are simultaneous
     out = io.StringIO()
     s = Session(new_game(preset(setup), names, seed), Console(file=out, width=200, color_system=None),
                 tmp_path / "g.yaml")
+    resolved = 0
     for command in played.commands:
-        line = typed(command)
+        # the follow-up step opens by itself once everyone else has acted, else at `готово`; a `готово`
+        # while the reanimator is asked declines for him and, nobody else asked, ends the night
+        if command["type"] == "resolve":
+            resolved += 1
+            if len(s.game.results) == resolved:
+                continue
+        elif command["type"] == "follow_up" and (s.game.follow_up_open or len(s.game.results) > resolved):
+            continue
+        line = "готово" if command["type"] == "follow_up" else typed(command)
         if line:
             s.handle(line)
         else:

@@ -130,20 +130,55 @@ def _night(game: Game, body: Any, position: int) -> None:
     entries = body or []
     if not isinstance(entries, list):
         raise ScriptError("a night is a list of actions", position)
-    for index, entry in sorted(enumerate(entries), key=lambda item: _acts_last(game, item[1])):
+    last: list[tuple[int, dict[str, Any]]] = []
+    for index, entry in enumerate(entries):
         if not isinstance(entry, dict) or "actor" not in entry or "action" not in entry:
             raise ScriptError("an action needs `actor` and `action`", position, index)
-        targets = entry.get("targets") or []
-        if not isinstance(targets, list):
-            raise ScriptError("`targets` must be a list of names", position, index)
-        action = str(entry["action"])
-        names = [str(t) for t in targets]
-        options = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
-        option, detail, copied = _options(action, options, names, position, index)
         try:
-            game.submit(str(entry["actor"]), action, names, option, detail, *copied)
+            _send(game, entry, position, index)
         except RuleViolation as error:
-            raise error.at(position, index) from None
+            if error.rule != "revive_later":
+                raise
+            last.append((index, entry))  # the reanimator's revive, sent once the step asks him
+    if last:
+        _follow_up(game, last, position)
+
+
+def _follow_up(game: Game, entries: list[tuple[int, dict[str, Any]]], position: int) -> None:
+    """The reanimator's revive is sent after everyone else's actions, once he is told tonight's dead,
+    wherever the script lists it: the Game's follow-up step asks each reanimator in turn, who sends his
+    revive as the script gives it or nothing."""
+    step = game.begin_follow_up()
+    while step is not None:
+        mine = next(((i, e) for i, e in entries if str(e["actor"]) == step.player), None)
+        if mine is None:
+            game.decline(step.player)
+        else:
+            entries.remove(mine)
+            _send(game, mine[1], position, mine[0])
+        step = game.follow_up_step()
+    for index, entry in entries:
+        try:
+            _send(game, entry, position, index)
+        except RuleViolation as error:
+            if error.rule != "not_asked":
+                raise
+            # the step did not ask him: he dies tonight, and a reanimator killed tonight does not act
+            # (Ruling), so his revive changes nothing
+
+
+def _send(game: Game, entry: dict[str, Any], position: int, index: int) -> None:
+    targets = entry.get("targets") or []
+    if not isinstance(targets, list):
+        raise ScriptError("`targets` must be a list of names", position, index)
+    action = str(entry["action"])
+    names = [str(t) for t in targets]
+    options = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
+    option, detail, copied = _options(action, options, names, position, index)
+    try:
+        game.submit(str(entry["actor"]), action, names, option, detail, *copied)
+    except RuleViolation as error:
+        raise error.at(position, index) from None
 
 
 Copied = tuple[str | None, str | None]
@@ -155,14 +190,6 @@ def _question(options: dict[str, Any], position: int, index: int) -> tuple[str, 
     if not isinstance(question, dict) or "template" not in question:
         raise ScriptError("ask takes `question: {template, args}`", position, index)
     return str(question["template"]), json.dumps(question.get("args") or {}, ensure_ascii=False, sort_keys=True)
-
-
-def _acts_last(game: Game, entry: Any) -> bool:
-    """The reanimator's revive is sent after everyone else's actions, once he is told tonight's dead,
-    wherever the script lists it."""
-    if not isinstance(entry, dict) or "actor" not in entry or str(entry["actor"]) not in game.state.players:
-        return False
-    return any(a.id == entry.get("action") and a.after_everyone for a in game.actions_of(str(entry["actor"])))
 
 
 def _options(action: str, options: dict[str, Any], names: list[str], position: int,

@@ -10,6 +10,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from rankedmafia.live.live_game import LiveGame
+from rankedmafia.live.service import Outcome
+from rankedmafia.rules.game import FollowUp
 
 from .helpers import create_game, join_all, started_game
 
@@ -80,9 +82,9 @@ def test_the_reanimator_is_asked_last_and_revives(sqlite_client: TestClient) -> 
     assert 'id="tentative"' in page and 'data-action="revive"' in page and 'id="pass"' in page
 
     late = client.post(f"/api/player/{tokens[who['commissar']]}/withdraw")
-    assert late.status_code == 409 and late.json()["error"] == "resolving"
+    assert late.status_code == 409 and late.json()["error"] == "actions_closed"  # the Game's own refusals
     wrong = act(client, reanimator, "revive", [who["other"]])
-    assert wrong.status_code == 409 and wrong.json()["error"] == "revive_choice"
+    assert wrong.status_code == 409 and wrong.json()["error"] == "revive_not_dead"
 
     done = act(client, reanimator, "revive", [who["victim"]])
     assert done.status_code == 200 and done.json()["phase"] == "day"
@@ -118,7 +120,8 @@ def test_nobody_revived_and_the_steps_deadline(sqlite_client: TestClient) -> Non
     assert live.deadline is not None and 31 + 100 < live.deadline - time.time() < 31 + 121
     service.evict(live)  # rebuilt from the log: the step and its deadline are still there
     rebuilt: LiveGame = run(client, service.get(second["id"]))
-    assert rebuilt is not live and rebuilt.asking == live.asking and rebuilt.deadline == live.deadline
+    assert rebuilt is not live and rebuilt.deadline == live.deadline
+    assert rebuilt.asked() == live.asked() is not None and rebuilt.following
     service.clock = lambda: time.time() + 31 + 121  # and then the step's own deadline
     assert wait_for(client, second["id"], lambda g: g["phase"] == "day")
     public = client.get(f"/api/games/{second['id']}").json()
@@ -210,3 +213,32 @@ def test_pages_offer_the_step_in_both_languages(sqlite_client: TestClient) -> No
     assert "Killed tonight" in english and "Revive nobody" in english
     spectator = sqlite_client.get(f"/g/{game['id']}").text
     assert re.search(r'id="resolving"', spectator) and who["victim"] in spectator  # in the seats, alive
+
+
+def test_a_log_written_before_the_game_held_the_step_still_replays(client: TestClient) -> None:
+    """Stored games (SQLite and PostgreSQL) whose log names those asked in its "follow_up" entry and has
+    "pass" entries: rebuilt from that log, the Game is in the same step, and the pass is its decline."""
+    game, tokens, who = cast(client)
+    service: Any = client.app.state.platform.service  # type: ignore[attr-defined]
+    at = time.time()
+
+    def write(entries: list[tuple[str, dict[str, Any]]]) -> LiveGame:
+        """Append entries to the log as they were written then, and rebuild the game from the log."""
+        run(client, service.execute(game["id"], lambda live, now: Outcome(entries=entries)))
+        service.evict(run(client, service.get(game["id"])))
+        rebuilt: LiveGame = run(client, service.get(game["id"]))
+        return rebuilt
+
+    live = write([
+        ("act", {"type": "act", "actor": who["mafia"], "action": "kill", "targets": [who["victim"]]}),
+        ("act", {"type": "act", "actor": who["commissar"], "action": "check", "targets": [who["other"]]}),
+        ("follow_up", {"type": "follow_up", "names": [who["reanimator"]], "deadline": at + 120}),
+    ])
+    assert live.asked() == FollowUp(who["reanimator"], "revive", (who["victim"],))
+    assert live.following and live.deadline == at + 120
+    assert me(client, tokens[who["reanimator"]])["me"]["follow_up"]["deaths"] == [who["victim"]]
+    live = write([("pass", {"type": "pass", "actor": who["reanimator"]}),
+                  ("resolve", {"type": "resolve", "by": "follow_up", "deadline": at + 600})])
+    assert live.game is not None and live.game.phase.kind.value == "day"
+    assert {"type": "decline", "actor": who["reanimator"]} in live.game.commands
+    assert who["victim"] not in live.game.alive()

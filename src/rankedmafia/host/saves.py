@@ -21,12 +21,15 @@ from rankedmafia.rules.game import Game
 from rankedmafia.script import ScriptError, load_script, play
 from rankedmafia.setup import script_of
 
+# the commands of an unresolved phase, the follow-up step's included: a game restored mid-step is in it
+PENDING = ("act", "withdraw", "vote", "follow_up", "decline")
+
 
 def pending(game: Game) -> list[dict[str, Any]]:
     """The engine's commands since the last resolved phase: typed, but not yet part of the script."""
     commands = list(game.commands)
     last = max((i for i, c in enumerate(commands) if c["type"] == "resolve"), default=-1)
-    return [dict(c) for c in commands[last + 1:] if c["type"] in ("act", "withdraw", "vote")]
+    return [dict(c) for c in commands[last + 1:] if c["type"] in PENDING]
 
 
 def save(game: Game, path: Path, lang: str, fmt: str) -> None:
@@ -46,15 +49,8 @@ def restore(game: Game, commands: Any) -> None:
     for command in commands:
         if not isinstance(command, Mapping):
             raise ScriptError("`host.pending` must be a list of commands")
-        kind = command.get("type")
-        if kind == "act":
-            game.submit(command["actor"], command["action"], command.get("targets", []), command.get("option"),
-                        command.get("detail"), copied_option=command.get("copied_option"),
-                        copied_detail=command.get("copied_detail"))
-        elif kind == "withdraw":
-            game.withdraw(command["actor"])
-        elif kind == "vote":
-            game.vote(command["voter"], command["choice"])
+        if command.get("type") in PENDING:
+            game.apply(command)
 
 
 def load(path: Path) -> tuple[Game, dict[str, Any]]:

@@ -122,11 +122,11 @@ class Session:
             self.say("day_help", style="dim")
 
     def who(self) -> None:
-        if self.game.awaiting():
+        step = self.game.follow_up_step()
+        if step is not None:
+            self.say("reanimator_turn", style="yellow", name=step.player)
+        elif self.game.awaiting() and not self.game.follow_up_open:
             self.console.print(awaiting_table(self.game, self.lang))
-        elif self.game.follow_up():
-            for name in self.game.follow_up():
-                self.say("reanimator_turn", style="yellow", name=name)
         else:
             self.say("awaiting_none")
 
@@ -308,13 +308,11 @@ class Session:
                         copied_detail=copied_detail).describe(self.lang)
         self.say("accepted_act", style="green", reading=shown)
         self.store(quiet=True)
-        remaining = self.game.awaiting()
+        remaining = [] if self.game.follow_up_open else self.game.awaiting()
         if remaining:
             self.say("awaiting_short", style="dim", names=", ".join(remaining))
-        elif self.game.follow_up() and action != "revive":
-            self.reanimator_turn()
-        else:
-            self.say("awaiting_none", style="dim")
+        elif self.game.next_follow_up() is None or not self.follow_up_turn():
+            self.say("awaiting_none", style="dim")  # the night stays open to changes until `done`
 
     def message(self, command: cmd.Message, typed: bool = False) -> None:
         """A player's message (or a line typed with Russian words): the action it means, confirmed."""
@@ -333,13 +331,16 @@ class Session:
         self.submit(actor, reading.action, list(reading.targets), reading.option, reading.detail,
                     reading.copied_option, reading.copied_detail)
 
-    def reanimator_turn(self) -> None:
-        """The reanimator acts after everyone: he is told tonight's dead, then sends his revive."""
-        deaths = self.game.tentative_deaths()
-        for name in self.game.follow_up():
-            line = self.renderer.info_line({"kind": "deaths_tonight", "targets": deaths})
-            self.send(name, line)
-            self.say("reanimator_turn", style="yellow", name=name)
+    def follow_up_turn(self) -> bool:
+        """Once the others have acted (or the host ends the night), the Game's follow-up step: the player
+        it asks (the reanimator) is sent the list it tells him. False if nobody is asked."""
+        step = self.game.begin_follow_up()
+        if step is None:
+            return False
+        self.store(quiet=True)
+        self.send(step.player, self.renderer.info_line({"kind": "deaths_tonight", "targets": list(step.told)}))
+        self.say("reanimator_turn", style="yellow", name=step.player)
+        return True
 
     def undo(self, command: cmd.Undo) -> None:
         actor = self.name(command.actor)
@@ -393,10 +394,19 @@ class Session:
 
     # --- resolving --------------------------------------------------------------------------------
     def resolve(self) -> bool:
-        skipped = self.game.awaiting()
-        if skipped:
-            self.say("skipped", style="yellow", names=", ".join(skipped))
-            if self.confirm is not None and not self.confirm(t(self.lang, "confirm_resolve")):
+        """`done`: by night, first the follow-up step (whoever it asks and does not answer sends nothing,
+        and the next one is asked), then the night's resolution."""
+        if self.game.phase.kind is PhaseKind.NIGHT and not self.game.over:
+            step = self.game.follow_up_step()
+            if step is not None:
+                self.game.decline(step.player)
+            elif not self.game.follow_up_open:
+                skipped = self.game.awaiting()
+                if skipped:
+                    self.say("skipped", style="yellow", names=", ".join(skipped))
+                    if self.confirm is not None and not self.confirm(t(self.lang, "confirm_resolve")):
+                        return True
+            if self.follow_up_turn():
                 return True
         result = self.game.resolve()
         texts = phase_texts(self.game, result, self.renderer)

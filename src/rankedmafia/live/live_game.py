@@ -8,12 +8,13 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from rankedmafia.rules.game import Game
+from rankedmafia.rules.game import FollowUp, Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.setup import Setup, new_game
 from rankedmafia.store import GameRow, LogEntry, SeatRow
 
-ENGINE_COMMANDS = {"act", "withdraw", "vote"}
+# the Game's commands; "pass" is the decline as the log wrote it before the Game held the follow-up step
+ENGINE_COMMANDS = {"act", "withdraw", "vote", "decline", "pass"}
 FOLLOW_UP_SECONDS = 120.0  # the reanimator's step, for games created before it was a setting
 
 
@@ -28,12 +29,9 @@ class LiveGame:
     remaining: float | None = None  # while paused: the time the phase had left
     ended_by: str | None = None  # "victory" or "host"
     phase_started: float | None = None
-    asking: tuple[str, ...] = ()  # the reanimator's step is open: those asked (tonight's dead are told)
-    passed: set[str] = field(default_factory=set)  # asked, and chose to revive nobody
     sexes: dict[str, str] = field(default_factory=dict)  # seat name -> "m" | "f", as given when joining
     stale: bool = False  # evicted from the cache: rebuild before use
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    _tentative: tuple[tuple[int, int], list[str]] | None = None  # a cache of `tentative()`
 
     @property
     def id(self) -> str:
@@ -51,23 +49,14 @@ class LiveGame:
         """The reanimator's step: a short deadline of its own."""
         return float(self.row.options.get("follow_up_seconds", FOLLOW_UP_SECONDS))
 
-    def tentative(self) -> list[str]:
-        """Who would die tonight with the actions sent so far: told to the reanimator only. A dry run of
-        the night, cached while the game does not change."""
-        game = self.game
-        if game is None:
-            return []
-        key = (len(game.results), len(game.commands))
-        if self._tentative is None or self._tentative[0] != key:
-            self._tentative = (key, game.tentative_deaths())
-        return list(self._tentative[1])
+    @property
+    def following(self) -> bool:
+        """The Game's follow-up step is open: the night is being resolved, the others' actions closed."""
+        return self.game is not None and self.game.follow_up_open and self.status != "over"
 
-    def pending(self) -> list[str]:
-        """While the reanimator's step is open: those asked who have neither acted nor passed."""
-        if not self.asking or self.game is None:
-            return []
-        left = set(self.game.follow_up())
-        return [name for name in self.asking if name in left and name not in self.passed]
+    def asked(self) -> FollowUp | None:
+        """Whom the Game's follow-up step asks now, what he is told and what he may send."""
+        return self.game.follow_up_step() if self.game is not None else None
 
     def names(self) -> list[str]:
         return [s.name for s in sorted(self.seats.values(), key=lambda s: s.idx)]
@@ -85,8 +74,6 @@ class LiveGame:
             "remaining": self.remaining,
             "ended_by": self.ended_by,
             "phase_started": self.phase_started,
-            "asking": self.asking,
-            "passed": sorted(self.passed),
             "sexes": dict(self.sexes),
         }
 
@@ -98,8 +85,6 @@ class LiveGame:
         self.remaining = state["remaining"]
         self.ended_by = state["ended_by"]
         self.phase_started = state["phase_started"]
-        self.asking = tuple(state.get("asking", ()))
-        self.passed = set(state.get("passed", ()))
         self.sexes = dict(state.get("sexes", {}))
 
 
@@ -115,13 +100,11 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
         game = _engine(live)
         game.resolve()
         live.deadline, live.phase_started = body.get("deadline"), at
-        live.asking, live.passed = (), set()
         if game.over:
             live.status, live.ended_by, live.deadline = "over", "victory", None
-    elif kind == "follow_up":  # the reanimator's step opens, with its own deadline
-        live.asking, live.passed, live.deadline = tuple(body["names"]), set(), body["deadline"]
-    elif kind == "pass":  # asked, he revives nobody
-        live.passed.add(body["actor"])
+    elif kind == "follow_up":  # the Game's follow-up step opens, with its own short deadline
+        _engine(live).apply(body)
+        live.deadline = body["deadline"]
     elif kind == "extend":
         live.deadline = body["deadline"]
     elif kind == "pause":

@@ -26,5 +26,5 @@ def replay_to(row: GameRow, seats: dict[str, SeatRow], entries: list[LogEntry], 
     for entry in entries[:upto]:
         apply_entry(live, entry.type, entry.body, entry.at)
         live.head = entry.seq
-    live.deadline, live.remaining, live.asking, live.passed = None, None, (), set()
+    live.deadline, live.remaining = None, None
     return live

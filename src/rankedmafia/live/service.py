@@ -5,8 +5,8 @@ written to the log with the head it was built on, and only then acknowledged. If
 appended first, the cache is dropped, rebuilt from the log and the command tried again. Phases move on by
 themselves: a night ends when every active role has sent its action, a day at a majority, either at its
 deadline (checked by `tick`, which any process may run: the log decides who was first). Before a night
-ends, a living reanimator with somebody to revive is told tonight's dead (a dry run) and asked, with a
-short deadline of his own (`follow_up`): the night ends when he answers or at that deadline.
+ends, if the Game's follow-up step would ask anyone (the reanimator), it is opened with a short deadline of
+its own (`follow_up`): the night ends when everyone it asks has answered, or at that deadline.
 """
 
 from __future__ import annotations
@@ -286,8 +286,8 @@ def settle(live: LiveGame, out: Outcome, now: float) -> None:
         game = live.game
         if game is None or game.over or live.status != "running":
             return
-        if game.phase.kind is PhaseKind.NIGHT and live.asking:
-            if live.pending():
+        if game.phase.kind is PhaseKind.NIGHT and game.follow_up_open:
+            if game.follow_up_step() is not None:
                 return
             resolve(live, out, now, "follow_up")
         elif game.phase.kind is PhaseKind.NIGHT and not game.awaiting():
@@ -300,26 +300,13 @@ def settle(live: LiveGame, out: Outcome, now: float) -> None:
             return
 
 
-def to_ask(live: LiveGame) -> list[str]:
-    """The reanimators to ask before the night is resolved: those still to act (`follow_up`) who would
-    survive the night and have somebody else among tonight's dead to revive. Nobody is asked in vain."""
-    game = live.game
-    if game is None or game.phase.kind is not PhaseKind.NIGHT or live.asking:
-        return []
-    names = game.follow_up()
-    if not names:
-        return []
-    deaths = live.tentative()
-    return [name for name in names if name not in deaths and set(deaths) - {name}]
-
-
 def ask(live: LiveGame, out: Outcome, now: float) -> bool:
-    """Opens the reanimator's step (with its own deadline, in the log) if anyone is to be asked."""
-    names = to_ask(live)
-    if not names:
+    """Opens the Game's follow-up step (a log entry, with its own deadline) if it would ask anyone: whom,
+    the Game decides."""
+    game = live.game
+    if game is None or game.follow_up_open or game.next_follow_up() is None:
         return False
-    step(live, out, "follow_up", {"type": "follow_up", "names": names,
-                                  "deadline": now + live.follow_up_duration()}, now)
+    step(live, out, "follow_up", {"type": "follow_up", "deadline": now + live.follow_up_duration()}, now)
     return True
 
 
@@ -351,27 +338,12 @@ def running(live: LiveGame) -> None:
         raise Refusal("not_running", state=live.status)
 
 
-def night_open(live: LiveGame, name: str) -> None:
-    """While the reanimator's step is open only those asked may still act: the night is being resolved."""
-    if live.asking and name not in live.pending():
-        raise Refusal("resolving")
-
-
 def act_build(name: str, action: str, targets: list[str], option: str | None, detail: str | None = None,
               copied_option: str | None = None, copied_detail: str | None = None) -> Build:
     """A night action; a joker's copy carries the copied action's own option and detail (`copied_*`)."""
 
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
-        night_open(live, name)
-        game = live.game
-        assert game is not None
-        if action == "revive" and name in game.follow_up():
-            if not live.asking:
-                raise Refusal("revive_later")  # he acts last, once told tonight's dead
-            deaths = live.tentative()
-            if any(target not in deaths for target in targets):
-                raise Refusal("revive_choice", names=", ".join(deaths))
         out = Outcome()
         body: dict[str, Any] = {"type": "act", "actor": name, "action": action, "targets": list(targets)}
         if option is not None:
@@ -391,8 +363,6 @@ def act_build(name: str, action: str, targets: list[str], option: str | None, de
 def withdraw_build(name: str) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
-        if live.asking:
-            raise Refusal("resolving")
         out = Outcome()
         step(live, out, "withdraw", {"type": "withdraw", "actor": name}, now)
         return out
@@ -401,14 +371,12 @@ def withdraw_build(name: str) -> Build:
 
 
 def pass_build(name: str) -> Build:
-    """The reanimator, asked, revives nobody."""
+    """The player the Game's follow-up step asks (the reanimator) sends nothing: he declines."""
 
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
-        if name not in live.pending():
-            raise Refusal("not_asked")
         out = Outcome()
-        step(live, out, "pass", {"type": "pass", "actor": name}, now)
+        step(live, out, "decline", {"type": "decline", "actor": name}, now)
         settle(live, out, now)
         return out
 

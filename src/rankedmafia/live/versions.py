@@ -30,7 +30,7 @@ def public_facts(live: LiveGame) -> dict[str, Any]:
         "votes": {} if game is None else public_votes(game),
         "deadline": live.deadline,
         "remaining": live.remaining,
-        "resolving": bool(live.asking) and live.status != "over",
+        "resolving": live.following,
     }
 
 
@@ -45,7 +45,8 @@ def player_version(live: LiveGame, name: str, extra: Any = None) -> str:
     own: dict[str, Any] = {}
     if game is not None:
         view = game.view(name)
+        step = live.asked()
         own = {"log": len(view.log), "sent": view.sent, "alive": view.alive, "role": view.role,
-               "actions": [a.id for a in view.actions], "asked": name in live.pending(),
+               "actions": [a.id for a in view.actions], "asked": step is not None and step.player == name,
                "clan": view.clan}
     return digest({"public": public_facts(live), "own": own, "extra": extra})

@@ -118,7 +118,7 @@ class Game:
     def awaiting(self) -> list[str]:
         """Living players with an action available tonight who have not sent one yet. A ranked mafioso
         whose clan's boss action has been sent is not waited for; nor is the reanimator, who is asked
-        after everyone else (`follow_up`)."""
+        after everyone else (`begin_follow_up`)."""
         if self.phase.kind is not PhaseKind.NIGHT or self.over:
             return []
         state = self.state
@@ -136,47 +136,53 @@ class Game:
             waiting.append(player.name)
         return waiting
 
-    def follow_up(self) -> list[str]:
-        """The reanimators still to be asked tonight, once the others have acted: tell each of them
-        `tentative_deaths()` and take his `revive`."""
-        if self.phase.kind is not PhaseKind.NIGHT or self.over:
-            return []
-        return [p.name for p in self.state.players.values()
-                if p.alive and p.name not in self.state.acts and p.name not in self._declined
-                and any(a.after_everyone for a in available_actions(self.state, p))]
+    @property
+    def follow_up_open(self) -> bool:
+        """Tonight's follow-up step is open: the others' actions are closed (whether or not anyone is
+        still asked)."""
+        return self._following
 
     def begin_follow_up(self) -> FollowUp | None:
-        """The others have acted: close tonight's ordinary actions and open the follow-up step. Returns the
-        step now open (who is asked, what he is told, what he may send), or None if nobody is to be asked.
-        From here on only the player asked may send, until the night is resolved."""
-        if self.phase.kind is PhaseKind.NIGHT and not self.over:
+        """The others have acted: close tonight's ordinary actions and open the follow-up step (a command
+        of the log). Returns the step now open (who is asked, what he is told, what he may send), or None
+        if nobody is to be asked. From here on only the player asked may send, until the night is
+        resolved. Opening it again changes nothing."""
+        if self.phase.kind is PhaseKind.NIGHT and not self.over and not self._following:
             self._following = True
+            self.commands.append({"type": "follow_up"})
         return self.follow_up_step()
 
     def follow_up_step(self) -> FollowUp | None:
         """The follow-up step open now, or None (not opened, or everyone asked has answered)."""
-        if not self._following:
+        return self._next_asked() if self._following else None
+
+    def next_follow_up(self) -> FollowUp | None:
+        """The step `begin_follow_up` would open now (or the one open), without opening it: for a host
+        who keeps the night open until then if nobody would be asked. Reading only."""
+        return self._next_asked()
+
+    def _next_asked(self) -> FollowUp | None:
+        """The next one the follow-up step asks. Nobody is asked in vain: not a reanimator who would die
+        tonight (Ruling: he does not act), nor one whose list names nobody he may revive."""
+        if self.over or self.phase.kind is not PhaseKind.NIGHT:
             return None
-        for name in self.follow_up():
-            action = next(a.id for a in available_actions(self.state, self.state.players[name]) if a.after_everyone)
-            return FollowUp(name, action, tuple(self._told_deaths(name)))
+        for player in self.state.players.values():
+            action = self._follow_up_action(player)
+            if action is None or player.name in self._declined:
+                continue
+            told = self._told_deaths(player.name)
+            if told and player.name not in told:
+                return FollowUp(player.name, action, tuple(told))
         return None
 
     def decline(self, name: str) -> None:
-        """The player asked sends nothing: the step moves on to the next one asked, if any."""
+        """The player asked sends nothing (a command of the log): the step moves on to the next one asked,
+        if any."""
         step = self.follow_up_step()
         if step is None or step.player != name:
             raise RuleViolation("not_asked", name=name)
         self._declined.add(name)
-
-    def tentative_deaths(self) -> list[str]:
-        """Who would die tonight with the actions sent so far (what the host tells the reanimator)."""
-        if self.phase.kind is not PhaseKind.NIGHT or self.over:
-            return []
-        waiting = self.follow_up()
-        if waiting:
-            return list(self._told_deaths(waiting[0]))
-        return night.Night(self.state, dry_run=True).resolve().deaths
+        self.commands.append({"type": "decline", "actor": name})
 
     def setup_roles(self) -> list[str]:
         """The roles dealt in this game, sorted: public in a forum game (the host announces the setup)."""
@@ -217,7 +223,8 @@ class Game:
             barred = self._barred(player, spec)
             return [target for target in names if self._target_fits(player, spec, target, barred)]
 
-        return choices_for(self.state, name, available_actions(self.state, player),
+        now = [spec for spec in available_actions(self.state, player) if self._step_allows(player, spec.id)]
+        return choices_for(self.state, name, now,
                            Checks(targets, lambda spec, act: self._validate_act(player, spec, act),
                                   lambda spec, act: self._weigh_targets(player, spec, act)))
 
@@ -309,6 +316,10 @@ class Game:
             self.vote(command["voter"], command["choice"])
         elif kind == "resolve":
             return self.resolve()
+        elif kind == "follow_up":
+            self.begin_follow_up()
+        elif kind in ("decline", "pass"):  # "pass": the web's logs wrote a decline so before it was the Game's
+            self.decline(command["actor"])
         else:
             raise RuleViolation("unknown_command", command=kind)
         return None
@@ -352,6 +363,7 @@ class Game:
     def _validate(self, act: Act, resend: bool = False) -> None:
         """Refuses what the actor could know breaks a rule. `resend`: as if he had not acted yet."""
         player = self._sender(act.actor, resend)
+        self._in_step(player, act.action)
         spec = action_spec(self.state, player, act.action)
         if spec is None:
             raise RuleViolation("no_such_action", name=act.actor, role=player.role, action=act.action)
@@ -364,11 +376,25 @@ class Game:
         player = state.player(actor)
         if not player.alive:
             raise RuleViolation("dead_actor", name=actor)
-        if self._following and actor not in self.follow_up():
-            raise RuleViolation("actions_closed", name=actor)  # the follow-up step is open
         if actor in state.acts and not resend:
             raise RuleViolation("already_acted", name=actor, action=state.acts[actor].action)
         return player
+
+    def _step_allows(self, player: Player, action: str) -> bool:
+        try:
+            self._in_step(player, action)
+        except RuleViolation:
+            return False
+        return True
+
+    def _in_step(self, player: Player, action: str) -> None:
+        """Tonight's two turns: the ordinary actions, then the follow-up step (the reanimator's revive,
+        sent only once he is told tonight's dead)."""
+        follow_up = self._follow_up_action(player)
+        if self._following and action != follow_up:
+            raise RuleViolation("actions_closed", name=player.name)  # the others' actions are closed
+        if not self._following and follow_up is not None and action == follow_up:
+            raise RuleViolation("revive_later", name=player.name, action=action)  # he acts last, once told
 
     def _validate_act(self, player: Player, spec: Action, act: Act) -> None:
         """The refusals about what is sent: the number of targets, each target wherever it stands, their
@@ -399,7 +425,28 @@ class Game:
         if spec.check is not None:
             spec.check(self.state, player, act)
         if spec.after_everyone:
+            self._in_turn(act)
+
+    def _follow_up_action(self, player: Player) -> str | None:
+        """The action this player sends in the follow-up step tonight (the reanimator's revive), if he is
+        alive and has not sent it yet."""
+        if not player.alive or player.name in self.state.acts or self.phase.kind is not PhaseKind.NIGHT:
+            return None
+        if not any(a.after_everyone for a in ROLES[player.role].actions):
+            return None  # most players: no need to work out tonight's actions
+        return next((a.id for a in available_actions(self.state, player) if a.after_everyone), None)
+
+    def _in_turn(self, act: Act) -> None:
+        """While the follow-up step is open only the player asked may send, a player on his list. A
+        reanimator not asked because his list names nobody is told so by the list's own refusal; any
+        other one, that it is not his turn (never why: that would tell him he dies tonight)."""
+        step = self.follow_up_step()
+        if step is not None and step.player == act.actor:
             self._on_the_list(act)
+            return
+        if act.actor not in self._declined and not self._told_deaths(act.actor):
+            raise RuleViolation("revive_not_dead", name=act.targets[0])
+        raise RuleViolation("not_asked", name=act.actor)
 
     def _target_fits(self, player: Player, spec: Action, target: str, barred: tuple[str, ...]) -> bool:
         try:

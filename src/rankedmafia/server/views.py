@@ -48,7 +48,7 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
         "winner_name": side_name(game.winner, lang) if game is not None and game.winner else None,
         "ended_by": live.ended_by,
         # the reanimator's step: only that the night is still being resolved (never who is asked, or why)
-        "resolving": bool(live.asking) and live.status != "over",
+        "resolving": live.following,
     }
     return info
 
@@ -173,28 +173,24 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
         return data
     view = game.view(name)
     known = {s.name: s.role for s in view.seats}
-    reanimator = name in game.follow_up()  # himself: a living reanimator who has not acted tonight
-    asked = name in live.pending()
-    tentative = live.tentative() if asked else []
+    step = live.asked()
+    asked = step is not None and step.player == name
+    # the Game's own choices: before its follow-up step no revive, during it only the one asked sends,
+    # and only a player on the list he is told
     actions = []
     for choice in legal_choices(game, name):
-        if live.asking and not asked:
-            break  # the night is being resolved: nobody else acts now
         entry = choice_form(choice, lang, game)
-        if choice.action == "revive" and reanimator:
-            if not asked:
-                continue  # he acts last, once told tonight's dead
-            entry["slots"] = [[n for n in tentative if n != name]]
-        elif asked:
-            continue
         entry["targets"] = sorted({n for slot in entry["slots"] for n in slot}, key=list(live.names()).index)
         entry["choices"] = entry["options"] or entry["questions"] or [
             {"id": c["role"], "label": c["label"]} for c in entry["copies"]]
         actions.append(entry)
     follow_up: dict[str, Any] | None = None
-    if asked:
-        line = Renderer(lang, sexes=sexes(game)).info_line({"kind": "deaths_tonight", "targets": tentative})
-        follow_up = {"deaths": tentative, "line": line, "deadline": live.deadline}
+    if step is not None and asked:
+        told = list(step.told)
+        line = Renderer(lang, sexes=sexes(game)).info_line({"kind": "deaths_tonight", "targets": told})
+        follow_up = {"deaths": told, "line": line, "deadline": live.deadline}
+    # the core's own refusal says he acts last, not yet asked
+    later = any(getattr(game.check(name, a.id), "rule", None) == "revive_later" for a in view.actions)
     data["me"].update(
         {
             "role": view.role,
@@ -207,7 +203,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
             "sent": view.sent,
             "sent_text": _sent_text(game, name, lang),
             "follow_up": follow_up,  # his alone: tonight's dead, told to the reanimator before he acts
-            "revive_later": reanimator and not asked and not live.asking and live.status == "running",
+            "revive_later": later and live.status == "running",
         }
     )
     data["seats"] = [
@@ -252,7 +248,8 @@ def host_data(live: LiveGame, lang: str, everything: bool) -> dict[str, Any]:
     data = spectator_data(live, lang)
     data["arrived"] = sorted(game.state.acts) if game is not None else []
     data["waiting"] = game.awaiting() if game is not None else []
-    data["asking"] = live.pending()  # the reanimator's step: whom the night waits for
+    step = live.asked()
+    data["asking"] = [step.player] if step is not None else []  # the follow-up step: whom the night waits for
     data["everything"] = everything
     if game is not None and everything:
         data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
@@ -264,7 +261,7 @@ def host_data(live: LiveGame, lang: str, everything: bool) -> dict[str, Any]:
             for a in game.state.acts.values()
         ]
         data["tally"] = tally(game, weights=True)
-        data["tentative"] = live.tentative() if live.asking else []
+        data["tentative"] = list(step.told) if step is not None else []
     return data
 
 

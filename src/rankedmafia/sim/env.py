@@ -148,9 +148,8 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
             if game.over or len(game.results) >= self.max_phases:
                 self._finish(game)
                 return
-            if game.phase.kind is PhaseKind.NIGHT:  # the follow-up step (the reanimator) comes after
-                self._queue = [name for name in game.alive()
-                               if any(not a.after_everyone for a in game.actions_of(name))]
+            if game.phase.kind is PhaseKind.NIGHT:  # the Game's follow-up step (the reanimator) comes after
+                self._queue = game.awaiting()  # at the night's start: everyone with an action of the night's round
             else:
                 self._queue = game.alive()
             if not self._queue:

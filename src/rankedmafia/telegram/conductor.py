@@ -478,11 +478,11 @@ class Conductor:
                     panels.append(name)
             progress["night"] = key
             progress.setdefault("panels", {})[key] = panels
-        if g.phase.kind is PhaseKind.NIGHT and live.asking and progress.get("asked") != key:
-            for name in live.pending():
-                if name in seats:
-                    private[name].append(self._panel(live, name, seats[name].user_id, key, lang))
-            progress["asked"] = key
+        step = live.asked()  # the Game's follow-up step asks one player at a time: each gets his panel
+        if g.phase.kind is PhaseKind.NIGHT and step is not None and progress.get("asked") != f"{key}:{step.player}":
+            if step.player in seats:
+                private[step.player].append(self._panel(live, step.player, seats[step.player].user_id, key, lang))
+            progress["asked"] = f"{key}:{step.player}"
         if g.phase.kind is PhaseKind.DAY and progress.get("day") != key:
             group.append(Post(game.chat_id, say(lang, "day", n=g.phase.number, deadline=clock(live.deadline))))
             alive = g.alive()
@@ -643,7 +643,7 @@ class Conductor:
     async def _remind(self, game: TgGame, now: float) -> None:
         live = await self.service.get(game.game_id)
         g = live.game
-        if g is None or live.status != "running" or live.deadline is None or live.asking:
+        if g is None or live.status != "running" or live.deadline is None or live.following:
             return
         key = phase_key(live)
         if game.progress.get("reminded") == key or game.progress.get("results", 0) != len(g.results):

@@ -15,6 +15,7 @@ from typing import Any
 
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules import council
+from rankedmafia.rules.game import FollowUp
 from rankedmafia.telegram.legal import Choice, legal_choices, question_fields
 from rankedmafia.telegram.texts import FIELD_NAMES, action_name, esc, field_label, option_label, say
 from rankedmafia.text.roles import role_name
@@ -46,29 +47,19 @@ def rows(buttons: list[Button], width: int = 2) -> list[list[Button]]:
 
 
 def choices_now(live: LiveGame, name: str) -> list[Choice]:
-    """What he may send right now: the core's list, less what the night's order holds back. The reanimator
-    is asked last (his `revive` only once the others have acted, among tonight's dead); while his step is
-    open nobody else acts."""
+    """What he may send right now: the core's list. The Game's follow-up step holds the night's order: the
+    reanimator's `revive` only once he is asked, among the dead he is told; while the step is open nobody
+    else acts."""
     game = live.game
     if game is None or live.status != "running":
         return []
-    asked = name in live.pending()
-    if live.asking and not asked:
-        return []
-    late = name in game.follow_up()
-    out = []
-    for choice in _cached_choices(live, name):
-        if choice.action == "revive" and late:
-            if not asked:
-                continue
-            deaths = [n for n in live.tentative() if n != name]
-            choice = Choice(choice.action, choice.counts,
-                            tuple(tuple(n for n in slot if n in deaths) for slot in choice.slots),
-                            choice.option, choice.options, choice.copies)
-        elif asked:
-            continue
-        out.append(choice)
-    return out
+    return list(_cached_choices(live, name))
+
+
+def _asked(live: LiveGame, name: str) -> FollowUp | None:
+    """The Game's follow-up step, if it asks him now."""
+    step = live.asked()
+    return step if step is not None and step.player == name else None
 
 
 _CHOICES: dict[tuple[str, int, int, int, str], tuple[Choice, ...]] = {}
@@ -132,10 +123,10 @@ def night_screen(live: LiveGame, name: str, state: State, lang: str) -> Screen:
     assert game is not None
     number = game.phase.number
     choices = choices_now(live, name)
-    asked = name in live.pending()
+    asked = _asked(live, name)
     head = say(lang, "panel", n=number)
-    if asked:
-        deaths = renderer(live, lang).info_line({"kind": "deaths_tonight", "targets": live.tentative()})
+    if asked is not None:
+        deaths = renderer(live, lang).info_line({"kind": "deaths_tonight", "targets": list(asked.told)})
         head = say(lang, "asked", deaths=esc(deaths), deadline=_clock(live.deadline))
     sent = game.view(name).sent
     if sent is not None and "action" in sent and not state:
@@ -143,13 +134,13 @@ def night_screen(live: LiveGame, name: str, state: State, lang: str) -> Screen:
         if sent.get("option") is not None and sent["action"] not in ("copy", "ask"):
             shown["o"] = sent["option"]
         return Screen(say(lang, "sent", summary=summary(shown, lang)),
-                      [[Button(say(lang, "change"), {"do": "withdraw"})]] if not live.asking else [])
+                      [[Button(say(lang, "change"), {"do": "withdraw"})]] if not live.following else [])
     if not choices:
         return Screen(say(lang, "panel_none", n=number))
     choice = _find(choices, state.get("a"))
     if choice is None:
         buttons = [Button(action_name(c.action, lang), {"a": c.action}) for c in choices]
-        if asked:
+        if asked is not None:
             buttons.append(Button(say(lang, "nobody"), {"do": "pass"}))
         return Screen(head, rows(buttons))
     if choice.action == "copy":
