@@ -202,6 +202,12 @@ class Game:
         """The actions a joker may use when he copies this role, with their limits (public)."""
         return copyable_actions(role)
 
+    def question_fields(self, template: str) -> dict[str, list[Any]]:
+        """Each blank of a Council question of this template (`Choice.options` of `ask`) and the values
+        it may take, from public facts (the seats, the setup): `players` takes any
+        `council.GROUP_LEAST` or more of its values."""
+        return council.fields(self.state, template)
+
     def votes(self) -> dict[str, str]:
         """Today's votes so far, voter -> candidate or BLUE: public, as forum votes are."""
         return dict(self.state.votes) if self.phase.kind is PhaseKind.DAY else {}
