@@ -290,16 +290,18 @@ class _Observer:
     """One agent's observation vector, kept between his observations: each brings it up to date from his
     view of the phases since the last one (`Game.view(name, since)`), writing only what changed."""
 
-    __slots__ = ("agent", "alive", "blocks", "boss", "clan", "known", "phases", "role", "vector", "votes")
+    __slots__ = ("agent", "alive", "blocks", "boss", "clan", "known", "order", "phases", "role", "vector",
+                 "votes")
 
     def __init__(self, blocks: dict[str, int], agent: str, vector: NDArray[np.float32]) -> None:
         self.agent = agent
         self.blocks = blocks  # where each seat's block begins in the vector
         self.vector = vector  # the seat's one-hot already written
         self.phases = -1  # the phases read; none yet, not even the deal
+        self.order: list[int] = []  # the blocks in the order of the view's seats (the same all game)
         self.role: str | None = None
-        self.alive: dict[str, bool] = {}
-        self.known: dict[str, str] = {}  # the role he knows each seat has (had)
+        self.alive: list[bool] = []
+        self.known: list[str | None] = []  # the role he knows each seat has (had), in the seats' order
         self.clan: set[str] = set()
         self.boss: str | None = None
         self.votes: list[str] = []  # the seats whose last day's share of votes is written
@@ -312,8 +314,11 @@ class _Observer:
 
     def _read(self, game: Game, phases: int) -> None:
         view = game.view(self.agent, since=max(self.phases, 0))
-        vector, blocks, alive, known = self.vector, self.blocks, self.alive, self.known
+        vector, blocks = self.vector, self.blocks
         n, roles = len(blocks), len(ROLE_IDS)
+        if not self.order:
+            self.order = [blocks[place.name] for place in view.seats]
+            self.known = [None] * n
         if view.role != self.role:
             if self.role is not None:
                 vector[n + _ROLE_INDEX[self.role]] = 0.0
@@ -323,18 +328,21 @@ class _Observer:
         vector[at] = 1.0 if view.phase == "night" else 0.0
         vector[at + 1] = 1.0 if view.phase == "day" else 0.0
         vector[at + 2] = min(view.phase_number, PHASE_SCALE) / PHASE_SCALE
-        for place in view.seats:
-            name, role = place.name, place.role
-            if alive.get(name) is not place.alive:
-                vector[blocks[name]] = 1.0 if place.alive else 0.0
-                alive[name] = place.alive
-            if role is not None and role != known.get(name):
-                old = known.get(name)
+        alive = [place.alive for place in view.seats]
+        if alive != self.alive:
+            vector[self.order] = alive
+            self.alive = alive
+        known = self.known
+        for index, place in enumerate(view.seats):
+            role = place.role
+            if role is not None and role != known[index]:
+                block = self.order[index] + 1
+                old = known[index]
                 if old in _ROLE_INDEX:
-                    vector[blocks[name] + 1 + _ROLE_INDEX[old]] = 0.0
+                    vector[block + _ROLE_INDEX[old]] = 0.0
                 if role in _ROLE_INDEX:
-                    vector[blocks[name] + 1 + _ROLE_INDEX[role]] = 1.0
-                known[name] = role
+                    vector[block + _ROLE_INDEX[role]] = 1.0
+                known[index] = role
         rest = 1 + roles
         if view.clan.keys() != self.clan:
             clan = set(view.clan)
