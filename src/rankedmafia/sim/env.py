@@ -290,8 +290,8 @@ class _Observer:
     """One agent's observation vector, kept between his observations: each brings it up to date from his
     view of the phases since the last one (`Game.view(name, since)`), writing only what changed."""
 
-    __slots__ = ("agent", "alive", "blocks", "boss", "clan", "known", "order", "phases", "role", "vector",
-                 "votes")
+    __slots__ = ("agent", "alive", "blocks", "boss", "clan", "known", "order", "phases", "places", "role",
+                 "vector", "votes")
 
     def __init__(self, blocks: dict[str, int], agent: str, vector: NDArray[np.float32]) -> None:
         self.agent = agent
@@ -299,6 +299,7 @@ class _Observer:
         self.vector = vector  # the seat's one-hot already written
         self.phases = -1  # the phases read; none yet, not even the deal
         self.order: list[int] = []  # the blocks in the order of the view's seats (the same all game)
+        self.places: NDArray[np.intp] = np.zeros(0, dtype=np.intp)  # the same, to write all seats at once
         self.role: str | None = None
         self.alive: list[bool] = []
         self.known: list[str | None] = []  # the role he knows each seat has (had), in the seats' order
@@ -318,6 +319,7 @@ class _Observer:
         n, roles = len(blocks), len(ROLE_IDS)
         if not self.order:
             self.order = [blocks[place.name] for place in view.seats]
+            self.places = np.array(self.order, dtype=np.intp)
             self.known = [None] * n
         if view.role != self.role:
             if self.role is not None:
@@ -330,7 +332,7 @@ class _Observer:
         vector[at + 2] = min(view.phase_number, PHASE_SCALE) / PHASE_SCALE
         alive = [place.alive for place in view.seats]
         if alive != self.alive:
-            vector[self.order] = alive
+            vector[self.places] = alive
             self.alive = alive
         known = self.known
         for index, place in enumerate(view.seats):
