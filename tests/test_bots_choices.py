@@ -3,7 +3,10 @@ heal_from's source, the Council's question, the joker's copies), and every one i
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from typing import Any
 
@@ -95,3 +98,25 @@ def test_api_moves_are_accepted(setup: str) -> None:
     assert kinds["ask"] and len(kinds) >= 4
     if setup == "full-35":
         assert kinds["copy"] and kinds["heal_from"]
+
+
+GAMES_SCRIPT = """
+import hashlib, json, random
+from rankedmafia.bots import make_policy, play_game
+from rankedmafia.setup import new_game, preset
+digest = hashlib.sha256()
+for setup, policy in (("classic-12", "random"), ("classic-12", "heuristic"), ("full-35", "random")):
+    chosen = preset(setup)
+    game = new_game(chosen, [f"p{i}" for i in range(chosen.players)], "same")
+    play_game(game, make_policy(policy, random.Random(1)))
+    digest.update(json.dumps(game.commands, sort_keys=True).encode())
+print(digest.hexdigest())
+"""
+
+
+def test_seeded_games_are_the_same_in_every_process() -> None:
+    """The choices and the bots' draws do not depend on the order of a set (Python's string hashing
+    differs from one process to the next)."""
+    digests = {subprocess.run([sys.executable, "-c", GAMES_SCRIPT], check=True, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(digests) == 1
