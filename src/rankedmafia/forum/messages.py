@@ -227,7 +227,7 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
         else:
             hits = _verb_hits(tokens, [u for u in uses if u != "ask"])
             parts = _choose(hits)
-            if len(parts) != 1:
+            if len(parts) not in (1, 3):  # three: two actions that make one (kill + intimidate), and it
                 raise ReadError("no_action" if not parts else "two_actions",
                                 actions=", ".join(display(a) for a in (parts or list(uses))))
             action, detail = "copy", parts[0]
