@@ -12,9 +12,11 @@ from typing import Any, cast
 import pytest
 
 from rankedmafia.bots import HeuristicPolicy, RandomPolicy, make_policy, play_game, play_phase, play_random_game
+from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.role import Action
 from rankedmafia.rules.seating import Seat
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.setup import new_game, preset
@@ -88,7 +90,8 @@ def test_play_random_game_asks_the_reanimator() -> None:
 
 
 class Told:
-    """A game as the heuristic reanimator sees it: his view (with a check he was told) and submit."""
+    """A game as the heuristic reanimator sees it: his view (with a check he was told), his actions and
+    choices, and submit."""
 
     def __init__(self, game: Game, extra: list[dict[str, Any]]) -> None:
         self.game = game
@@ -98,6 +101,12 @@ class Told:
     def view(self, name: str) -> PlayerView:
         view = self.game.view(name)
         return replace(view, log=(*view.log, *self.extra))
+
+    def actions_of(self, name: str) -> tuple[Action, ...]:
+        return self.game.actions_of(name)
+
+    def choices(self, name: str) -> tuple[Choice, ...]:
+        return self.game.choices(name)
 
     def submit(self, actor: str, action: str, targets: list[str], *rest: Any) -> None:
         error = self.game.check(actor, action, targets)  # refusals are the engine's

@@ -117,22 +117,92 @@ def test_text_rendering() -> None:
     assert "winner:" in (environment.render() or "")
 
 
+def full_reading(environment: RankedMafiaEnv, agent: str) -> np.ndarray:
+    """The agent's observation read afresh from his whole view, in the plainest way."""
+    game = environment.game
+    assert game is not None
+    view = game.view(agent)
+    n, roles = len(environment.possible_agents), len(ROLE_IDS)
+    vector = np.zeros(observation_size(n), dtype=np.float32)
+    vector[environment.seat[agent]] = 1.0
+    vector[n + ROLE_IDS.index(view.role)] = 1.0
+    vector[n + roles: n + roles + 3] = [view.phase == "night", view.phase == "day", min(view.phase_number, 50) / 50]
+    checks: dict[str, str] = {}
+    exposed: set[str] = set()
+    votes: dict[str, str] = {}
+    for entry in view.log:
+        if entry.get("type") == "info" and entry.get("kind") == "check":
+            checks[entry["target"]] = entry["result"]
+        elif entry.get("type") == "exposed":
+            exposed.add(entry["player"])
+        elif entry.get("type") == "votes":
+            votes = entry["votes"]
+    for seat in view.seats:
+        block = n + roles + 3 + environment.seat[seat.name] * PER_SEAT
+        vector[block] = seat.alive
+        if seat.role is not None:
+            vector[block + 1 + ROLE_IDS.index(seat.role)] = 1.0
+        rest = block + 1 + roles
+        vector[rest: rest + 6] = [seat.name in view.clan, seat.name == view.boss, checks.get(seat.name) == "mafia",
+                                  checks.get(seat.name) == "not_mafia", seat.name in exposed,
+                                  sum(choice == seat.name for choice in votes.values()) / n]
+    return vector
+
+
 @pytest.mark.parametrize("setup", ["classic-12", "full-25"])
 def test_incremental_observations_equal_a_full_reading(setup: str) -> None:
-    """Each observation reads only the phases since the last one; it equals what reading the agent's
-    whole view from the start gives."""
-    from rankedmafia.sim import env as env_module
-
-    environment = env_module.env(setup)
+    """Each observation is kept between the agent's turns and brought up to date from the phases since
+    his last one; it equals what reading his whole view from the start gives."""
+    environment = env(setup)
     rng = np.random.default_rng(5)
     for seed in range(3):
         environment.reset(seed=seed)
         for agent in environment.agent_iter():
             observation, _, terminated, truncated, _ = environment.last()
-            environment._seen[agent] = env_module._Seen()  # forget: read his whole view again
-            assert np.array_equal(observation["observation"], environment.observe(agent)["observation"])
+            assert np.array_equal(observation["observation"], full_reading(environment, agent))
             if terminated or truncated:
                 environment.step(None)
                 continue
             allowed = np.flatnonzero(observation["action_mask"])
             environment.step(int(rng.choice(allowed)) if len(allowed) else None)
+
+
+def test_an_observation_is_a_copy() -> None:
+    """What an agent was given does not change under him when the game moves on."""
+    environment = env("classic-12")
+    environment.reset(seed=4)
+    agent = environment.agent_selection
+    first = environment.observe(agent)
+    kept = {key: value.copy() for key, value in first.items()}
+    first["observation"][:] = 0.5
+    first["action_mask"][:] = 1
+    again = environment.observe(agent)
+    assert all(np.array_equal(again[key], kept[key]) for key in kept)
+
+
+@pytest.mark.parametrize("setup", ["classic-12", "full-25"])
+def test_night_masks_allow_exactly_what_the_engine_accepts(setup: str) -> None:
+    """The mask comes from the core's choices; it allows a single-target action on a seat exactly when the
+    engine's own check accepts it."""
+    environment = env(setup)
+    rng = np.random.default_rng(7)
+    n = len(environment.possible_agents)
+    nights = 0
+    for seed in range(3):
+        environment.reset(seed=seed)
+        game = environment.game
+        assert game is not None
+        for agent in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            mask = observation["action_mask"]
+            if game.phase.kind.value == "night":
+                nights += 1
+                for index, action in enumerate(ACTIONS):
+                    for seat, target in enumerate(environment.possible_agents):
+                        accepted = game.check(agent, action, [target]) is None
+                        assert mask[2 + n + index * n + seat] == accepted, (agent, action, target)
+            environment.step(int(rng.choice(np.flatnonzero(mask))))
+    assert nights > 0

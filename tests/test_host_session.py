@@ -41,6 +41,10 @@ def line_of(command: dict[str, Any]) -> str:
     """A logged engine command as the host would type it."""
     def q(name: str) -> str:
         return f'"{name}"'
+    if command["type"] == "act" and command["action"] == "ask":  # the Council: the template, its arguments
+        args = json.loads(command["detail"])
+        pairs = [f"{key}={','.join(value) if isinstance(value, list) else value}" for key, value in args.items()]
+        return " ".join([q(command["actor"]), "ask", command["option"], *pairs])
     if command["type"] == "act":
         option = f" role={command['option']}" if command.get("option") else ""
         return " ".join([q(command["actor"]), command["action"], *map(q, command["targets"])]) + option

@@ -7,6 +7,7 @@ import copy
 
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import Act
+from rankedmafia.rules.night import Night
 from rankedmafia.rules.seating import Seat
 
 SEATS = [Seat("Алк", "alcoholic"), Seat("Босс", "mafia1"), Seat("Док", "doctor"), Seat("Дев", "girl"),
@@ -26,7 +27,8 @@ def test_the_drink_is_carried_in_the_alcoholics_memory_and_spent_after_a_night()
     game.submit("Док", "heal", ["Коля"])  # the drunk doctor heals Вася again instead
     game.submit("Босс", "kill", ["Вася"])
     remembered = copy.deepcopy(game.state.memos)
-    assert "Вася" not in game.tentative_deaths()  # the rehearsal sees last night's heal carried over
+    rehearsal = Night(game.state, dry_run=True).resolve()  # as the reanimator's list is found
+    assert "Вася" not in rehearsal.deaths  # the rehearsal sees last night's heal carried over
     assert game.state.memos == remembered
     result = game.resolve()
     assert "Вася" not in result.deaths and "Вася" in result.saved

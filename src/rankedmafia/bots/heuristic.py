@@ -21,9 +21,12 @@ roles made public, the public log and his own private information), his legal ac
 - the maniac kills quietly a revealed killer or a random player;
 - the reanimator, told tonight's dead by the host after everyone else, revives one he does not suspect
   (known town first, then the unknown; never a known mafioso or one the witness saw killing);
-- the joker copies a random action of a random role of the setup (bots/copying.py);
+- the joker copies a random action of a random role of the setup;
 - any other role plays its first action on a random player it does not know to be an ally; actions that
   take an option (heal_from, the Council question) are left aside.
+
+Every move is one the engine offers (`Game.choices`): of the targets it prefers, it sends the first its
+choice offers, so that nothing it sends is refused and no rule is restated here.
 """
 
 from __future__ import annotations
@@ -32,15 +35,13 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from rankedmafia.bots.copying import COPY, random_copy
-from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.bots.choosing import offered, send_choice
+from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, Side
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.view import ActionView, PlayerView
+from rankedmafia.rules.view import PlayerView
 
-ATTEMPTS = 6
-REVIVE = "revive"  # the reanimator's, once he is told tonight's dead (`revive`)
 DANGEROUS = ("commissar", "sergeant", "doctor", "sheriff", "vagrant", "cop")
 MAFIA_SIDE = frozenset(role.id for role in ROLES.values() if role.side is Side.MAFIA)
 TOWN_SIDE = frozenset(role.id for role in ROLES.values() if role.side is Side.TOWN)
@@ -165,23 +166,27 @@ class Knowledge:
 class HeuristicPolicy:
     """Plays each seat from its view: see the module's docstring."""
 
-    __slots__ = ("rng",)
+    __slots__ = ("_offered", "rng")
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self._offered: dict[str, Choice] = {}  # the choices of the player it is playing now, by action
 
     # --- the night ------------------------------------------------------------------------------
     def act(self, game: Game, name: str) -> None:
-        if not game.actions_of(name):
+        own = game.actions_of(name)
+        if not own:
             return
-        view = game.view(name)
-        if any(action.id == COPY for action in view.actions):  # the joker: a random copy
-            random_copy(self.rng, game, name, [s.name for s in view.seats if s.alive])
+        choices = game.choices(name)  # not the revive: the Game offers it once its follow-up step asks him
+        copies = [c for c in choices if c.copies]
+        if copies:  # the joker: a random copy
+            send_choice(self.rng, game, name, copies[0])
             return
-        actions = {action.id: action for action in view.actions if action.option is None and action.id != REVIVE}
+        actions = {c.action: c for c in choices if c.option is None}
+        self._offered = actions
         if not actions:
             return
-        know = Knowledge.of(view)
+        know = Knowledge.of(game.view(name))
         if know.clan:
             self._mafia_night(game, know, actions)
         elif know.role == "commissar":
@@ -211,7 +216,7 @@ class HeuristicPolicy:
         else:
             self._town_other(game, know, actions)
 
-    def _mafia_night(self, game: Game, know: Knowledge, actions: dict[str, ActionView]) -> None:
+    def _mafia_night(self, game: Game, know: Knowledge, actions: dict[str, Choice]) -> None:
         me = know.me
         if "kill" in actions:
             if know.boss not in (me, None):
@@ -226,8 +231,8 @@ class HeuristicPolicy:
             danger = sorted(know.alive(know.clan), key=lambda n: (n != know.boss, know.seats.index(n)))
             self._try(game, me, "defend", [[target] for target in danger])
         else:
-            action = next(iter(actions.values()))
-            self._try(game, me, action.id, self._singles(know.outsiders()))
+            action = next(iter(actions))
+            self._try(game, me, action, self._singles(know.outsiders()))
 
     def _doctor(self, game: Game, know: Knowledge) -> None:
         me = know.me
@@ -236,7 +241,7 @@ class HeuristicPolicy:
         pool = commissars + ([me, *others] if self.rng.random() < 0.5 else [*others, me])
         self._try(game, me, "heal", [[target] for target in dict.fromkeys(pool)])
 
-    def _town_other(self, game: Game, know: Knowledge, actions: dict[str, ActionView]) -> None:
+    def _town_other(self, game: Game, know: Knowledge, actions: dict[str, Choice]) -> None:
         me = know.me
         known = know.alive(know.mafia)
         unknown = self._shuffled(know.unknown())
@@ -262,10 +267,13 @@ class HeuristicPolicy:
     def revive(self, game: Game, name: str, deaths: Sequence[str]) -> None:
         """Revives one of tonight's dead he does not suspect: known town first, then the unknown."""
         know = Knowledge.of(game.view(name))
+        self._offered = {c.action: c for c in game.choices(name)}  # asked, the revive is all he may send
         trusted = [d for d in deaths if d != name and d not in know.mafia and d not in know.suspects]
         town = [d for d in trusted if d in know.town or d in know.public_town]
         others = self._shuffled([d for d in trusted if d not in town])
-        self._try(game, name, REVIVE, [[target] for target in town + others])
+        action = next(iter(self._offered), None)
+        if action is not None:
+            self._try(game, name, action, [[target] for target in town + others])
 
     # --- the day --------------------------------------------------------------------------------
     def vote(self, game: Game, name: str) -> None:
@@ -311,12 +319,14 @@ class HeuristicPolicy:
     def _singles(self, names: Sequence[str]) -> list[list[str]]:
         return [[target] for target in self._shuffled(names)]
 
-    def _try(self, game: Game, name: str, action: str, choices: Sequence[Sequence[str]]) -> bool:
-        """Sends the first of `choices` the rules accept (a refused repeat is replaced by the next)."""
-        for targets in choices[:ATTEMPTS]:
-            try:
+    def _try(self, game: Game, name: str, action: str, preferred: Sequence[Sequence[str]]) -> bool:
+        """Sends the first of the `preferred` targets that his choice of `action` offers (a repeat the
+        rules forbid is passed over for the next)."""
+        choice = self._offered.get(action)
+        if choice is None:
+            return False
+        for targets in preferred:
+            if offered(choice, targets):
                 game.submit(name, action, list(targets))
                 return True
-            except RuleViolation:
-                continue
         return False

@@ -1,11 +1,11 @@
-"""The random policy: uniform over the actions a player has and the living players as targets.
+"""The random policy: uniform over what the engine says a player may send now (`Game.choices`).
 
-It knows only what its player knows: his own actions (`Game.actions_of`) and who is alive (public). An
-attempt the rules refuse (a repeat, a threshold) is simply replaced by another, as a player would.
-The Council question is left aside; the doctor's heal_from names a source among the setup's (public)
-roles; the joker copies a random action of a random role of the setup (bots/copying.py). The
-reanimator acts last: told tonight's dead by the host, he revives one of them drawn uniformly (not himself),
-or nobody if nobody else died.
+It knows only what its player knows: his own choices and who is alive (public). Each night it draws one
+of his choices, then a count of targets and a name for each place among those offered, the option among
+those offered (heal_from's source, the Council's template and its blanks), and for the joker a role and
+one of its uses; the core's list is exact, so nothing it sends is refused. The reanimator acts last:
+told tonight's dead by the Game's follow-up step, he revives one of those his choices offer, drawn
+uniformly, or nobody if it offers none.
 """
 
 from __future__ import annotations
@@ -14,15 +14,9 @@ import random
 from collections.abc import Sequence
 
 from rankedmafia.bots.base import follow_up
-from rankedmafia.bots.copying import COPY, random_copy
-from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.bots.choosing import draw, send_choice
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, Phase, PhaseKind
-
-ATTEMPTS = 4
-HEAL_FROM = "heal_from"  # an action with an option it fills (from the setup's public roles)
-OPTIONS = (HEAL_FROM, COPY)  # the actions with an option it fills: heal_from's source, the joker's copy
-REVIVE = "revive"  # the reanimator's, sent once he is told tonight's dead (`revive`)
 
 
 class RandomPolicy:
@@ -46,52 +40,18 @@ class RandomPolicy:
         return self._living
 
     def act(self, game: Game, name: str) -> None:
-        actions = [a for a in game.actions_of(name) if (a.option is None or a.id in OPTIONS) and a.id != REVIVE]
-        rng = self.rng
-        if not actions or rng.random() < self.idle:
+        actions = game.actions_of(name)
+        if not actions or self.rng.random() < self.idle:
             return
-        living = self.living(game)
-        if actions[0].id == COPY:
-            random_copy(rng, game, name, living)
-            return
-        for _ in range(ATTEMPTS):
-            action = actions[_below(rng, len(actions))]
-            least, most = action.targets
-            count = (least if least == most else rng.randint(least, most)) if most else 0
-            if count == 1:  # the common case, without building the pool
-                target = living[_below(rng, len(living))]
-                while target == name and not action.self_target and len(living) > 1:
-                    target = living[_below(rng, len(living))]
-                targets = [] if target == name and not action.self_target else [target]
-                if not targets:
-                    continue
-            else:
-                pool = living if action.self_target else [p for p in living if p != name]
-                if count > len(pool):
-                    continue
-                targets = rng.sample(pool, count)
-            option = None
-            if action.option is not None:
-                choices = game.option_choices(name, HEAL_FROM)
-                if not choices:
-                    continue
-                option = choices[_below(rng, len(choices))]
-            try:
-                game.submit(name, action.id, targets, option)
-                return
-            except RuleViolation:
-                continue
+        choices = game.choices(name)  # not the revive: the Game offers it once its follow-up step asks him
+        if choices:
+            send_choice(self.rng, game, name, draw(self.rng, choices))
 
     def revive(self, game: Game, name: str, deaths: Sequence[str]) -> None:
-        """One of tonight's dead drawn uniformly (not himself); another if the rules refuse it."""
-        pool = [d for d in deaths if d != name]
-        self.rng.shuffle(pool)
-        for target in pool[:ATTEMPTS]:
-            try:
-                game.submit(name, REVIVE, [target])
-                return
-            except RuleViolation:
-                continue
+        """One of those his choices offer (tonight's dead, as he was told), drawn uniformly."""
+        choices = game.choices(name)  # asked, the revive is all he may send
+        if choices:
+            send_choice(self.rng, game, name, draw(self.rng, choices))
 
     def vote(self, game: Game, name: str) -> None:
         living = self.living(game)

@@ -5,8 +5,8 @@ blue vote, no abstention. At night the mafia boss kills one player drawn uniform
 players outside his clan; nobody else acts. In a vanilla setup (civilians against ranked mafia only) this
 makes the game a Markov chain over (town alive, mafia alive, phase).
 
-It reads only what its player may know: his view's clan and boss (a mafioso knows his clan), his legal
-actions and who is alive.
+It reads only what its player may know: his view's clan and boss (a mafioso knows his clan), his choices
+(`Game.choices`: the boss kills one of the players his kill offers) and who is alive.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 
 KILL = "kill"
@@ -32,14 +31,12 @@ class VanillaPolicy:
         view = game.view(name)
         if view.boss != name:
             return  # only the boss speaks for the clan: one kill a night
-        pool = [p for p in game.alive() if p not in view.clan]
-        if not pool:
-            return
-        target = pool[self.rng.randrange(len(pool))]
-        try:
-            game.submit(name, KILL, [target])
-        except RuleViolation:  # nothing in a vanilla game refuses it; elsewhere the boss simply waits
-            return
+        kill = next((c for c in game.choices(name) if c.action == KILL and 1 in c.counts), None)
+        if kill is None:
+            return  # elsewhere than in a vanilla game a kill may not be offered: the boss then waits
+        pool = [p for p in kill.slots[0] if p not in view.clan]
+        if pool:
+            game.submit(name, KILL, [pool[self.rng.randrange(len(pool))]])
 
     def revive(self, game: Game, name: str, deaths: Sequence[str]) -> None:
         """Nobody: a vanilla game has no reanimator (and the exact chain knows none)."""

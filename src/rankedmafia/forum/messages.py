@@ -238,7 +238,7 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
         else:
             hits = _verb_hits(tokens, list(uses))
             parts = ["ask"] if "ask" in hits else _choose(hits)  # a question's words may sound like deeds
-            if len(parts) != 1:
+            if len(parts) not in (1, 3):  # three: two actions that make one (kill + intimidate), and it
                 raise ReadError("no_action" if not parts else "two_actions",
                                 actions=", ".join(display(a) for a in (parts or list(uses))))
             action, detail = "copy", parts[0]

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rankedmafia.rules import day, night, victory
+from rankedmafia.rules import council, day, night, victory
 from rankedmafia.rules.abilities import action_spec, available_actions, copyable_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
 from rankedmafia.rules.choices import Checks, Choice, choices_for
@@ -202,6 +202,12 @@ class Game:
     def copyable(self, role: str) -> tuple[Action, ...]:
         """The actions a joker may use when he copies this role, with their limits (public)."""
         return copyable_actions(role)
+
+    def question_fields(self, template: str) -> dict[str, list[Any]]:
+        """Each blank of a Council question of this template (`Choice.options` of `ask`) and the values
+        it may take, from public facts (the seats, the setup): `players` takes any
+        `council.GROUP_LEAST` or more of its values."""
+        return council.fields(self.state, template)
 
     def votes(self) -> dict[str, str]:
         """Today's votes so far, voter -> candidate or BLUE: public, as forum votes are."""

@@ -12,11 +12,15 @@ Actions are one `Discrete` space per agent:
   2+N + a*N + j       night action a of `ACTIONS` (one target) on seat j
 Night actions are offered with one target (a mafia kill of one player, one intimidation, ...); those that
 need two targets or an option (kill_intimidate, the town journalist's comparison, heal_from) are not
-offered. The action mask is exact: a night action is allowed when the engine would accept it.
+offered. The action mask is the core's list of what the agent may send (`Game.choices`, read once a
+turn): a night action on a seat is allowed when his choice of that action offers one target and that
+seat, so the engine accepts every action the mask allows.
 
 The observation is a dict {"observation": float32 vector, "action_mask": int8 vector}; the vector holds
 the agent's seat and role, the phase, and per seat: alive, the role he knows, clan member, boss, his
-checks (mafia / not mafia), exposed, and the share of red votes it received on the last day.
+checks (mafia / not mafia), exposed, and the share of red votes it received on the last day. Each agent's
+vector is kept between his turns and brought up to date from the phases since his last one only (his
+view of them: `Game.view(name, since)`).
 
 Rewards come at the end: +1 to every member of the winning side (the dead included), -1 to the others, 0
 to all on a draw. A game still going after `max_phases` phases is truncated.
@@ -38,7 +42,6 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
-from rankedmafia.rules.view import PlayerView
 from rankedmafia.setup import Setup, new_game, resolve_setup
 
 ROLE_IDS: tuple[str, ...] = tuple(sorted(ROLES))
@@ -50,6 +53,11 @@ ACTIONS: tuple[str, ...] = tuple(sorted({
 PASS, VOTE_BLUE, VOTE_RED = 0, 1, 2
 PHASE_SCALE = 50.0
 PER_SEAT = len(ROLE_IDS) + 7
+_ROLE_INDEX = {role: i for i, role in enumerate(ROLE_IDS)}
+_ACTION_INDEX = {action: i for i, action in enumerate(ACTIONS)}
+# Within a seat's block, after "alive" and the role's one-hot:
+_CLAN, _BOSS, _MAFIA, _NOT_MAFIA, _EXPOSED, _VOTES = range(6)
+_CHECKED = {"mafia": _MAFIA, "not_mafia": _NOT_MAFIA}
 
 
 def observation_size(players: int) -> int:
@@ -80,9 +88,17 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
             }) for agent in self.possible_agents
         }
         self._action_spaces = {agent: spaces.Discrete(action_count(n)) for agent in self.possible_agents}
+        at = n + len(ROLE_IDS) + 3
+        self._blocks = {name: at + i * PER_SEAT for i, name in enumerate(self.possible_agents)}
+        self._blank = {agent: np.zeros(observation_size(n), dtype=np.float32) for agent in self.possible_agents}
+        for agent, vector in self._blank.items():  # what a game begins with: his seat
+            vector[self.seat[agent]] = 1.0
         self._seeder = random.Random()
         self.game: Game | None = None
         self._queue: list[str] = []
+        self._observers: dict[str, _Observer] = {}
+        self._mask: tuple[int, NDArray[np.int8], int] | None = None  # the last mask: turn, mask, phases
+        self._turn = 0
 
     # --- the spaces -----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -104,7 +120,9 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._queue = []
-        self._seen: dict[str, _Seen] = {agent: _Seen() for agent in self.agents}
+        self._observers = {agent: _Observer(self._blocks, agent, self._blank[agent].copy()) for agent in self.agents}
+        self._mask = None
+        self._turn = 0
         self._next_turn()
 
     def step(self, action: int | None) -> None:
@@ -114,13 +132,12 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
             return
         game = self._game()
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         if action is None:
             action = PASS
         self.infos[agent] = self._apply(game, agent, int(action))
         self._queue.pop(0)
-        self._next_turn()
-        self._accumulate_rewards()
+        self._turn += 1
+        self._next_turn()  # the rewards, all nought until the end, are given and added up by `_finish`
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         return {"observation": self._observation(agent), "action_mask": self.action_mask(agent)}
@@ -205,62 +222,46 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
                 self.truncations[agent] = True
             self.infos[agent] = {"winner": game.winner}
         self.agent_selection = self.agents[0]
+        self._accumulate_rewards()  # cleared again by the agents' last (dead) steps
 
     def action_mask(self, agent: str) -> NDArray[np.int8]:
-        n = len(self.possible_agents)
-        mask = np.zeros(action_count(n), dtype=np.int8)
+        """What the agent may play now: nothing unless it is his turn; by day pass, blue or a red vote for
+        a living seat; at night pass or a single-target action on a seat his choices offer for it."""
         game = self.game
         if game is None or game.over or agent not in self._queue[:1]:
-            return mask
+            return np.zeros(action_count(len(self.possible_agents)), dtype=np.int8)
+        if self._mask is None or self._mask[0] != self._turn:  # one reading of the choices a turn
+            if game.phase.kind is PhaseKind.DAY:  # everybody's the same all day
+                day = self._mask if self._mask is not None and self._mask[2] == len(game.results) else None
+                mask = self._day_mask(game) if day is None else day[1]
+            else:
+                mask = self._night_mask(game, agent)
+            self._mask = (self._turn, mask, len(game.results))
+        return self._mask[1].copy()
+
+    def _day_mask(self, game: Game) -> NDArray[np.int8]:
+        mask = np.zeros(action_count(len(self.possible_agents)), dtype=np.int8)
+        mask[PASS] = mask[VOTE_BLUE] = 1
+        for name in game.alive():
+            mask[VOTE_RED + self.seat[name]] = 1
+        return mask
+
+    def _night_mask(self, game: Game, agent: str) -> NDArray[np.int8]:
+        n = len(self.possible_agents)
+        mask = np.zeros(action_count(n), dtype=np.int8)
         mask[PASS] = 1
-        living = game.alive()
-        if game.phase.kind is PhaseKind.DAY:
-            mask[VOTE_BLUE] = 1
-            for name in living:
-                mask[VOTE_RED + self.seat[name]] = 1
-            return mask
-        for spec in game.actions_of(agent):
-            if spec.id not in ACTIONS:
+        seat = self.seat
+        for choice in game.choices(agent):
+            index = _ACTION_INDEX.get(choice.action)
+            if index is None or 1 not in choice.counts:
                 continue
-            base = VOTE_RED + n + ACTIONS.index(spec.id) * n
-            for name in living:  # the engine's own check of each single-target action
-                if game.check(agent, spec.id, (name,)) is None:
-                    mask[base + self.seat[name]] = 1
+            base = VOTE_RED + n + index * n
+            for name in choice.slots[0]:
+                mask[base + seat[name]] = 1
         return mask
 
     def _observation(self, agent: str) -> NDArray[np.float32]:
-        game = self._game()
-        n = len(self.possible_agents)
-        roles = len(ROLE_IDS)
-        vector = np.zeros(observation_size(n), dtype=np.float32)
-        seen = self._seen[agent]  # what he learnt from the phases already read: only new ones are read
-        view = game.view(agent, since=seen.phases)
-        seen.read(view, len(game.results))
-        vector[self.seat[agent]] = 1.0
-        vector[n + ROLE_IDS.index(view.role)] = 1.0
-        at = n + roles
-        vector[at] = 1.0 if view.phase == "night" else 0.0
-        vector[at + 1] = 1.0 if view.phase == "day" else 0.0
-        vector[at + 2] = min(view.phase_number, PHASE_SCALE) / PHASE_SCALE
-        at += 3
-        checks, exposed = seen.checks, seen.exposed
-        received: dict[str, int] = {}
-        for choice in seen.last_votes.values():
-            received[choice] = received.get(choice, 0) + 1
-        for seat in view.seats:
-            block = at + self.seat[seat.name] * PER_SEAT
-            vector[block] = 1.0 if seat.alive else 0.0
-            role = seat.role or seen.revealed.get(seat.name)
-            if role in ROLE_IDS:
-                vector[block + 1 + ROLE_IDS.index(role)] = 1.0
-            rest = block + 1 + roles
-            vector[rest] = 1.0 if seat.name in view.clan else 0.0
-            vector[rest + 1] = 1.0 if seat.name == view.boss else 0.0
-            vector[rest + 2] = 1.0 if checks.get(seat.name) == "mafia" else 0.0
-            vector[rest + 3] = 1.0 if checks.get(seat.name) == "not_mafia" else 0.0
-            vector[rest + 4] = 1.0 if seat.name in exposed else 0.0
-            vector[rest + 5] = received.get(seat.name, 0) / n
-        return vector
+        return self._observers[agent].observe(self._game()).copy()
 
     def text(self) -> str:
         """The game as the town sees it: the seats (with the roles made public), the last phase's events."""
@@ -284,30 +285,104 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
         return "\n".join(lines)
 
 
+class _Observer:
+    """One agent's observation vector, kept between his observations: each brings it up to date from his
+    view of the phases since the last one (`Game.view(name, since)`), writing only what changed."""
 
-class _Seen:
-    """What one agent has read of the game so far, kept between observations so that each reads only
-    the phases since the last (from his own view: `Game.view(name, since)`)."""
+    __slots__ = ("agent", "alive", "blocks", "boss", "clan", "known", "order", "phases", "places", "role",
+                 "vector", "votes")
 
-    def __init__(self) -> None:
-        self.phases = 0  # the phases read
-        self.checks: dict[str, str] = {}
-        self.exposed: set[str] = set()
-        self.last_votes: dict[str, str] = {}
-        self.revealed: dict[str, str] = {}  # roles made public in the phases read
+    def __init__(self, blocks: dict[str, int], agent: str, vector: NDArray[np.float32]) -> None:
+        self.agent = agent
+        self.blocks = blocks  # where each seat's block begins in the vector
+        self.vector = vector  # the seat's one-hot already written
+        self.phases = -1  # the phases read; none yet, not even the deal
+        self.order: list[int] = []  # the blocks in the order of the view's seats (the same all game)
+        self.places: NDArray[np.intp] = np.zeros(0, dtype=np.intp)  # the same, to write all seats at once
+        self.role: str | None = None
+        self.alive: list[bool] = []
+        self.known: list[str | None] = []  # the role he knows each seat has (had), in the seats' order
+        self.clan: set[str] = set()
+        self.boss: str | None = None
+        self.votes: list[str] = []  # the seats whose last day's share of votes is written
 
-    def read(self, view: PlayerView, phases: int) -> None:
+    def observe(self, game: Game) -> NDArray[np.float32]:
+        phases = len(game.results)
+        if phases != self.phases:
+            self._read(game, phases)
+        return self.vector
+
+    def _read(self, game: Game, phases: int) -> None:
+        view = game.view(self.agent, since=max(self.phases, 0))
+        vector, blocks = self.vector, self.blocks
+        n, roles = len(blocks), len(ROLE_IDS)
+        if not self.order:
+            self.order = [blocks[place.name] for place in view.seats]
+            self.places = np.array(self.order, dtype=np.intp)
+            self.known = [None] * n
+        if view.role != self.role:
+            if self.role is not None:
+                vector[n + _ROLE_INDEX[self.role]] = 0.0
+            vector[n + _ROLE_INDEX[view.role]] = 1.0
+            self.role = view.role
+        at = n + roles
+        vector[at] = 1.0 if view.phase == "night" else 0.0
+        vector[at + 1] = 1.0 if view.phase == "day" else 0.0
+        vector[at + 2] = min(view.phase_number, PHASE_SCALE) / PHASE_SCALE
+        alive = [place.alive for place in view.seats]
+        if alive != self.alive:
+            vector[self.places] = alive
+            self.alive = alive
+        known = self.known
+        for index, place in enumerate(view.seats):
+            role = place.role
+            if role is not None and role != known[index]:
+                block = self.order[index] + 1
+                old = known[index]
+                if old in _ROLE_INDEX:
+                    vector[block + _ROLE_INDEX[old]] = 0.0
+                if role in _ROLE_INDEX:
+                    vector[block + _ROLE_INDEX[role]] = 1.0
+                known[index] = role
+        rest = 1 + roles
+        if view.clan.keys() != self.clan:
+            clan = set(view.clan)
+            for name in self.clan - clan:
+                vector[blocks[name] + rest + _CLAN] = 0.0
+            for name in clan - self.clan:
+                vector[blocks[name] + rest + _CLAN] = 1.0
+            self.clan = clan
+        if view.boss != self.boss:
+            if self.boss is not None:
+                vector[blocks[self.boss] + rest + _BOSS] = 0.0
+            if view.boss is not None:
+                vector[blocks[view.boss] + rest + _BOSS] = 1.0
+            self.boss = view.boss
         for entry in view.log:
-            if entry.get("type") == "info" and entry.get("kind") == "check":
-                self.checks[entry["target"]] = entry["result"]
-            elif entry.get("type") == "exposed":
-                self.exposed.add(entry["player"])
-            elif entry.get("type") == "votes":
-                self.last_votes = entry["votes"]
-        for seat in view.seats:
-            if seat.role is not None and seat.name not in view.clan and seat.name != view.name:
-                self.revealed[seat.name] = seat.role
+            kind = entry.get("type")
+            if kind == "info" and entry.get("kind") == "check":
+                block = blocks[entry["target"]] + rest
+                vector[block + _MAFIA] = vector[block + _NOT_MAFIA] = 0.0
+                if entry["result"] in _CHECKED:
+                    vector[block + _CHECKED[entry["result"]]] = 1.0
+            elif kind == "exposed":
+                vector[blocks[entry["player"]] + rest + _EXPOSED] = 1.0
+            elif kind == "votes":
+                self._last_votes(entry["votes"])
         self.phases = phases
+
+    def _last_votes(self, votes: dict[str, str]) -> None:
+        """The share of red votes each seat received on the last day (the earlier day's are cleared)."""
+        vector, blocks, at = self.vector, self.blocks, 1 + len(ROLE_IDS) + _VOTES
+        for name in self.votes:
+            vector[blocks[name] + at] = 0.0
+        received: dict[str, int] = {}
+        for choice in votes.values():
+            if choice in blocks:
+                received[choice] = received.get(choice, 0) + 1
+        for name, count in received.items():
+            vector[blocks[name] + at] = count / len(blocks)
+        self.votes = list(received)
 
 
 def env(setup: Setup | str = "classic-12", render_mode: str | None = None,
