@@ -34,8 +34,10 @@ class BotProcess:
     """`rankedmafia telegram` pointed at the fake server, with short phases."""
 
     def __init__(self, fake: FakeTelegram, data: Path, night: int = 6, day: int = 6, follow_up: int = 3,
-                 registration: int = 120, database: str | None = None, extra: tuple[str, ...] = ()) -> None:
+                 registration: int = 120, database: str | None = None, extra: tuple[str, ...] = (),
+                 python: tuple[str, ...] = ()) -> None:
         self.fake = fake
+        self.python = python  # the interpreter's own options before `-m` (the benchmark's cProfile)
         self.data = data
         self.args = ["--night", str(night), "--day", str(day), "--follow-up", str(follow_up),
                      "--registration", str(registration), "--tick", "0.1", "--polling-timeout", "1",
@@ -48,7 +50,7 @@ class BotProcess:
 
     def start(self) -> BotProcess:
         env = {**os.environ, "RANKEDMAFIA_TELEGRAM_TOKEN": TOKEN}
-        command = [sys.executable, "-m", "rankedmafia.cli", "telegram", "--api-url", self.fake.url,
+        command = [sys.executable, *self.python, "-m", "rankedmafia.cli", "telegram", "--api-url", self.fake.url,
                    "--data", str(self.data), *self.args]
         self.log = open(self.data.parent / "bot.log", "ab")  # noqa: SIM115
         polls = self.fake.calls.get("getupdates", 0)
