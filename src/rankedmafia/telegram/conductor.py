@@ -325,6 +325,7 @@ class Conductor:
             return Answer(say(lang, "stale"))
         answer = Answer()
         op = state.get("do")
+        sent = state
         try:
             if op == "send":
                 action, targets, option, detail, extra = forms.to_submit(state)
@@ -338,12 +339,15 @@ class Conductor:
                 await self.sender.edit_now(chat_id, message_id, say(lang, "passed"))
                 return Answer(say(lang, "passed"))
         except (Refusal, RuleViolation) as error:
-            answer, state = Answer(refusal(error, lang), alert=True), {}
+            answer, state, op = Answer(refusal(error, lang), alert=True), {}, None
         live = await self.service.get(game.game_id)
         async with live.lock:
-            if phase_key(live) != key.data.get("phase") or live.status != "running":
-                return answer
-            screen = forms.night_screen(live, name, state, lang)
+            moved = phase_key(live) != key.data.get("phase") or live.status != "running"
+            screen = None if moved else forms.night_screen(live, name, state, lang)
+        if screen is None:
+            if op == "send":  # his action ended the night: its buttons go, what he sent stays
+                await self.sender.edit_now(chat_id, message_id, say(lang, "sent", summary=forms.summary(sent, lang)))
+            return answer
         post = Post(chat_id, screen.text, screen.rows, {"kind": "night", "phase": key.data["phase"], "seat": name},
                     user_id=user_id)
         await self.sender.edit_now(chat_id, message_id, screen.text, await self.markup(post, game.game_id))
