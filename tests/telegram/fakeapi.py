@@ -360,13 +360,18 @@ class FakeTelegram:
             tail = [m.text[:80] for chat, ms in self.chats.items() if chat < 0 for m in ms[-3:]]
         raise AssertionError(f"timed out waiting for {what or predicate}; the groups end with {tail}")
 
+    def expect_edit(self, msg: Msg) -> threading.Event:
+        """An event set at the message's next edit (the bot answers a press first, then edits)."""
+        event = threading.Event()
+        with self.lock:
+            self._redrawn[(msg.chat_id, msg.message_id)] = event
+        return event
+
     def press_and_wait(self, user_id: int, msg: Msg, data: str,
                        timeout: float = 30.0) -> tuple[float, float, float | None]:
         """Press and wait for the bot's answer and for the message's next edit (the next screen), woken by
         them, not polling; when each happened (None: no new screen came within the timeout)."""
-        answered, redrawn = threading.Event(), threading.Event()
-        with self.lock:
-            self._redrawn[(msg.chat_id, msg.message_id)] = redrawn
+        answered, redrawn = threading.Event(), self.expect_edit(msg)
         update = self.press(user_id, msg, data=data, answered=answered)
         if not answered.wait(timeout):
             raise AssertionError("no answer to a press")

@@ -60,6 +60,42 @@ class Key:
     used: bool
 
 
+class AlreadyTaken(Exception):
+    """The update was handled before (a redelivery), or the one-shot keyboard was pressed before."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what  # "update" | "key"
+
+
+@dataclass(slots=True)
+class Taken:
+    """The bot's own writes for one press, made in one transaction, with the game's command if the press
+    makes one (`GameService.execute(..., also=taken)`): the update claimed, the one-shot keyboard marked
+    pressed, the next keyboards stored. If either was taken before, it raises and nothing is written."""
+
+    update_id: int | None = None
+    used: str | None = None
+    keys: list[Key] = field(default_factory=list)
+    at: float = 0.0
+
+    def __call__(self, connection: Connection) -> None:
+        if self.update_id is not None:
+            seen = connection.execute(select(tg_updates.c.update_id).where(tg_updates.c.update_id == self.update_id))
+            if seen.first() is not None:
+                raise AlreadyTaken("update")
+            connection.execute(insert(tg_updates).values(update_id=self.update_id, at=self.at))
+        if self.used is not None:
+            done = connection.execute(update(tg_keys).where(tg_keys.c.id == self.used, tg_keys.c.used == 0)
+                                      .values(used=1))
+            if done.rowcount != 1:
+                raise AlreadyTaken("key")
+        if self.keys:
+            connection.execute(insert(tg_keys), [
+                {"id": k.id, "game_id": k.game_id, "user_id": k.user_id, "used": 0, "at": self.at,
+                 "data": json.dumps(k.data, ensure_ascii=False)} for k in self.keys])
+
+
 def _game(r: Any) -> TgGame:
     return TgGame(r.game_id, r.chat_id, r.opener, r.status, r.reg_deadline, r.reg_message,
                   json.loads(r.progress), r.created_at)
@@ -171,6 +207,40 @@ class TgStore:
         await self._write(job)
         self._remember(Key(key, game_id, user_id, data, False))
         return key
+
+    @staticmethod
+    def new_key(game_id: str, user_id: int | None, data: dict[str, Any]) -> Key:
+        """A keyboard not stored yet: it goes into a press's `Taken` (or `store_keys`)."""
+        return Key(random_ids.token_urlsafe(9), game_id, user_id, data, False)
+
+    async def take(self, taken: Taken) -> None:
+        """Commit a press's writes alone (a press that adds nothing to the game's log)."""
+        await self._write(taken)
+        self.taken(taken)
+
+    def taken(self, taken: Taken) -> None:
+        """After a press's writes committed: its keyboards are remembered, so that a press needs no read."""
+        for key in taken.keys:
+            self._remember(key)
+
+    def take_key(self, key: Key) -> bool:
+        """A one-shot keyboard pressed, in memory (its row is marked with the press's writes); False if it
+        already was (a double press)."""
+        if key.used or key.id in self._used:
+            return False
+        self._used.add(key.id)
+        if len(self._used) > KEY_CACHE:
+            self._used.clear()
+        return True
+
+    def seen(self, update_id: int) -> bool:
+        """An update handled already by this process (its row, if it made a change, is written with it)."""
+        if update_id in self._updates:
+            return True
+        self._updates.add(update_id)
+        if len(self._updates) > KEY_CACHE:
+            self._updates.clear()
+        return False
 
     def _remember(self, key: Key) -> None:
         if len(self._keys) >= KEY_CACHE:
