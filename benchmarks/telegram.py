@@ -67,10 +67,27 @@ runpy.run_module("rankedmafia.cli", run_name="__main__", alter_sys=True)
 """
 
 
+def _cpu(stat: Path) -> float:
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def bot_cpu(pid: int) -> float:
     """The bot process's CPU seconds so far (user and system, all its threads)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return _cpu(Path(f"/proc/{pid}/stat"))
+
+
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds so far by the bot's threads: the event loop, the database writer, the readers."""
+    out: dict[str, float] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            name = (task / "comm").read_text().strip()
+            kind = "loop" if task.name == str(pid) else "writer" if "writer" in name else "readers"
+            out[kind] = out.get(kind, 0.0) + _cpu(task / "stat")
+        except OSError:  # a thread that has just ended
+            continue
+    return out
 
 
 def press_through_night(fake: Any, table: Any, rng: random.Random, latencies: list[tuple[float, float | None]],
@@ -155,7 +172,7 @@ def main() -> None:
             pinger = threading.Thread(target=lambda: baseline.extend(get_me_round_trips(fake.port, 500)))
             pinger.start()
             started = time.monotonic()
-            cpu_from, own_from = bot_cpu(pid), time.process_time()
+            cpu_from, own_from, threads_from = bot_cpu(pid), time.process_time(), thread_cpu(pid)
             if args.profile:
                 os.kill(pid, signal.SIGUSR1)
             with ThreadPoolExecutor(max_workers=args.games) as pool:
@@ -163,6 +180,7 @@ def main() -> None:
                                                                      latencies, lock, until, args.think), tables))
             took = time.monotonic() - started
             cpu, own = bot_cpu(pid) - cpu_from, time.process_time() - own_from
+            threads = {k: v - threads_from.get(k, 0.0) for k, v in thread_cpu(pid).items()}
             if args.profile:
                 os.kill(pid, signal.SIGUSR2)
                 time.sleep(2.0)  # the stats are written
@@ -185,6 +203,8 @@ def main() -> None:
     print(f"bot CPU: {1000 * cpu / max(presses, 1):.2f} ms a press in all, {1000 * busy / max(presses, 1):.2f} ms "
           f"above its idle {1000 * idle:.0f} ms/s; this process (fake server, players): "
           f"{1000 * own / max(presses, 1):.2f} ms a press")
+    print("bot CPU by thread, ms a press in all: " + ", ".join(
+        f"{k} {1000 * v / max(presses, 1):.2f}" for k, v in sorted(threads.items())))
 
 
 if __name__ == "__main__":
