@@ -6,6 +6,10 @@ Prints full games per second (dealing, every night's actions by the random polic
 step, every vote, every resolution) and the microseconds one night's resolution takes, both in CPU time
 of this one process, so that other work on the machine does not skew them.
 
+Then it plays a tenth as many games again and times `Game.choices` (everything a player may send, as
+the bots, the forms and the environment's action mask ask it) for every living player at the start of
+every night: the mean per player, and the mean of the slowest role (the joker, where he is dealt).
+
 It also plays the floor: the least plain Python can do to play a 12-player vanilla game to the end (2 mafia
 among 12 in a list; each night a random town player dies, each day a random player is hanged; stop at
 parity or no mafia), and prints each preset's speed as a fraction of it ("1/20": twenty times slower),
@@ -75,6 +79,35 @@ def bench(name: str, games: int) -> tuple[float, float, float]:
     return games / elapsed, night_time / nights * 1e6, phases / games
 
 
+def choices_cost(name: str, games: int) -> tuple[float, float, str]:
+    """Microseconds `Game.choices` takes per living player at night: the mean, and the slowest role's
+    mean with that role."""
+    setup = preset(name)
+    names = [f"P{i}" for i in range(setup.players)]
+    by_role: dict[str, list[float]] = {}
+    for seed in range(games):
+        game = new_game(setup, names, seed)
+        policy = RandomPolicy(random.Random(seed))
+        while not game.over:
+            night = game.phase.kind is PhaseKind.NIGHT
+            for player in game.alive():
+                if night:
+                    t = time.thread_time()
+                    game.choices(player)
+                    by_role.setdefault(game.state.players[player].role, []).append(time.thread_time() - t)
+            for player in game.alive():
+                if night:
+                    policy.act(game, player)
+                else:
+                    policy.vote(game, player)
+            if night:
+                follow_up(game, policy)
+            game.resolve()
+    every = [t for times in by_role.values() for t in times]
+    slowest = max(by_role, key=lambda role: sum(by_role[role]) / len(by_role[role]))
+    return sum(every) / len(every) * 1e6, sum(by_role[slowest]) / len(by_role[slowest]) * 1e6, slowest
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
@@ -83,11 +116,14 @@ def main() -> None:
     print(f"python {platform.python_version()} on {platform.machine()}, {args.games} games per preset")
     floor_speed = floor(max(args.games * 20, 20000))
     print(f"floor (12-player vanilla in a list): {floor_speed:.0f} games/s")
-    print(f"{'preset':<14}{'games/s':>10}{'of floor':>10}{'µs/night':>10}{'phases/game':>13}")
+    print(f"{'preset':<14}{'games/s':>10}{'of floor':>10}{'µs/night':>10}{'phases/game':>13}"
+          f"{'choices µs':>12}  slowest role's choices")
     for name in args.preset or preset_names():
         per_second, per_night, length = bench(name, args.games)
         ratio = f"1/{floor_speed / per_second:.0f}"
-        print(f"{name:<14}{per_second:>10.0f}{ratio:>10}{per_night:>10.1f}{length:>13.1f}")
+        mean, slowest, role = choices_cost(name, max(args.games // 10, 10))
+        print(f"{name:<14}{per_second:>10.0f}{ratio:>10}{per_night:>10.1f}{length:>13.1f}{mean:>12.1f}"
+              f"  {role} {slowest:.0f} µs")
 
 
 if __name__ == "__main__":

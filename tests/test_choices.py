@@ -164,3 +164,20 @@ def test_last_nights_target_is_not_offered_to_the_girl() -> None:
     block = next(c for c in game.choices("Катя") if c.action == "block")
     assert "Маша" not in block.slots[0] and "Катя" not in block.slots[0]
     assert set(block.slots[0]) == {"Вася", "Коля", "Оля"}
+
+
+def test_the_joker_changes_role_action_and_target_every_night() -> None:
+    seats = [Seat(n, r) for n, r in (("Вася", "mafia1"), ("Джокер", "joker"), ("Петя", "commissar"),
+                                     ("Маша", "doctor"), ("Коля", "civilian"), ("Оля", "civilian"))]
+    game = Game(seats, seed=1, chance="never")
+    game.submit("Джокер", "copy", ["Коля"], "commissar", "check")
+    game.resolve()
+    game.resolve()
+    copy = next(c for c in game.choices("Джокер") if c.action == "copy")
+    assert "commissar" not in copy.options  # not last night's role
+    doctor = next(c for c in copy.copies if c.role == "doctor")
+    heal = next(u for u in doctor.uses if u.action == "heal")
+    assert "Коля" not in heal.slots[0] and "Джокер" not in heal.slots[0]  # not last night's target
+    assert game.check("Джокер", "copy", ["Коля"], "doctor", "heal") is not None
+    assert game.check("Джокер", "copy", ["Оля"], "commissar", "kill") is not None
+    assert game.check("Джокер", "copy", ["Оля"], "doctor", "heal") is None

@@ -7,6 +7,11 @@ validator, never by restating a limit: an action's limits are of two kinds, on t
 target in its place (alive, not himself, not last night's, the postman's new recipient, ...), and targets
 are distinct. So a choice is: the counts allowed, and for each place the names allowed there; any
 distinct combination of them is accepted (tests/test_choices.py checks this over many random games).
+
+It is cheap because the validator runs in parts (`Checks`): the part about one target wherever it
+stands is asked once per living name; one whole act per count finds the limits on the count and the
+option; only an action whose own `check` may weigh who its targets are (the postman, the mercenary, the
+reanimator's list, a joker's copy of those) is probed name by name and place by place.
 """
 
 from __future__ import annotations
@@ -54,35 +59,59 @@ Validate = Callable[[Act], None]
 Build = Callable[[tuple[str, ...], str | None, str | None], Act]
 
 
-def choices_for(state: GameState, actor: str, actions: Sequence[Action], validate: Validate) -> tuple[Choice, ...]:
-    """The choices of `actor` among his `actions`, found by probing `validate` (the engine's own check,
-    as if he had not sent anything yet) with the living players in seat order (a dead target is always
-    refused)."""
+@dataclass(frozen=True, slots=True)
+class Checks:
+    """The engine's validator for one sender it lets send, in its two parts: what it checks of each
+    target wherever the target stands, and everything else about what is sent (`Game._validate_act`,
+    which runs the first part too)."""
+
+    targets: Callable[[Action, Sequence[str]], list[str]]  # the names the per-target checks let stand
+    act: Callable[[Action, Act], None]  # the whole check of one act by this action, raising RuleViolation
+    weigh: Callable[[Action, Act], None]  # its last part, all an act of accepted names and count may fail
+
+
+def choices_for(state: GameState, actor: str, actions: Sequence[Action], checks: Checks) -> tuple[Choice, ...]:
+    """The choices of `actor` among his `actions` (as if he had not sent anything yet). The names each
+    action may name at all are those the validator's per-target checks let stand; beyond them only the
+    limits that may weigh the targets together (a role's own check, the reanimator's list) are found
+    by probing the validator with whole acts, in seat order."""
     names = [p.name for p in state.players.values() if p.alive]
     found = []
     for spec in actions:
+        pool = checks.targets(spec, names)
         if spec.id == "copy":
-            choice = _copy_choice(state, actor, names, validate)
+            choice = _copy_choice(state, actor, spec, pool, checks)
         else:
             def build(targets: tuple[str, ...], option: str | None, detail: str | None, action: str = spec.id) -> Act:
                 return Act(actor, action, targets, option, detail)
 
-            choice = _choice(state, spec, names, validate, build)
+            def validate(act: Act, spec: Action = spec) -> None:
+                checks.act(spec, act)
+
+            def weigh(act: Act, spec: Action = spec) -> None:
+                checks.weigh(spec, act)
+
+            weighs = spec.check is not None or spec.after_everyone
+            choice = _choice(state, spec, pool, build, validate, weigh if weighs else None)
         if choice is not None:
             found.append(choice)
     return tuple(found)
 
 
-def _choice(state: GameState, spec: Action, names: Sequence[str], validate: Validate, build: Build) -> Choice | None:
-    """`build` makes the act to probe from targets, option and detail (a joker's copy wraps them)."""
+def _choice(state: GameState, spec: Action, pool: Sequence[str], build: Build, validate: Validate,
+            weigh: Validate | None) -> Choice | None:
+    """`build` makes the act to probe from targets, option and detail (a joker's copy wraps them);
+    `validate` is the whole check of an act, `weigh` its last part (None if the validator weighs no
+    targets together for this action: then every name of the pool may stand in every place once one
+    act of that count is accepted)."""
     if spec.option == "role":  # heal_from: no targets, a source beside them
         allowed = tuple(s for s in sorted(heal_from_sources(state)) if _accepts(validate, build((), s, None)))
         return Choice(spec.id, (0,), (), spec.option, allowed) if allowed else None
     option, detail = PROBE_QUESTION if spec.option == "question" else (None, None)
     counts: list[int] = []
     slots: list[set[str]] = [set() for _ in range(spec.targets[1])]
-    for count in range(spec.targets[0], spec.targets[1] + 1):
-        places = _places(count, names, lambda targets: build(targets, option, detail), validate)
+    for count in range(spec.targets[0], min(spec.targets[1], len(pool)) + 1):
+        places = _places(count, pool, lambda targets: build(targets, option, detail), validate, weigh)
         if places is None:
             continue
         counts.append(count)
@@ -90,26 +119,30 @@ def _choice(state: GameState, spec: Action, names: Sequence[str], validate: Vali
             slots[index] |= allowed_here
     if not counts:
         return None
-    order = {name: i for i, name in enumerate(names)}
+    order = {name: i for i, name in enumerate(pool)}
     shown = tuple(tuple(sorted(s, key=order.__getitem__)) for s in slots[:max(counts)])
     if spec.option == "question":
         return Choice(spec.id, tuple(counts), shown, spec.option, tuple(council.offered(state)))
     return Choice(spec.id, tuple(counts), shown)
 
 
-def _places(count: int, names: Sequence[str], build: Callable[[tuple[str, ...]], Act],
-            validate: Validate) -> list[set[str]] | None:
-    """For `count` targets: the names allowed in each place, or None if no such act is accepted."""
+def _places(count: int, pool: Sequence[str], build: Callable[[tuple[str, ...]], Act],
+            validate: Validate, weigh: Validate | None) -> list[set[str]] | None:
+    """For `count` targets: the names allowed in each place, or None if no such act is accepted. Once
+    one act is accepted, another of the same count and option with names of the pool can be refused only
+    by the validator's last part (`weigh`), so only that part is asked of the others."""
     if count == 0:
         return [] if _accepts(validate, build(())) else None
-    witness = _witness(count, names, build, validate)
+    witness = _witness(count, pool, build, validate)
     if witness is None:
         return None
+    if weigh is None:
+        return [set(pool) for _ in range(count)]
     places: list[set[str]] = []
     for index in range(count):
         allowed = set()
-        for name in names:
-            if name == witness[index] or _fits(index, name, witness, names, build, validate):
+        for name in pool:
+            if name == witness[index] or _fits(index, name, witness, pool, build, weigh):
                 allowed.add(name)
         places.append(allowed)
     return places
@@ -165,8 +198,16 @@ def _accepts(validate: Validate, act: Act) -> bool:
     return True
 
 
-def _copy_choice(state: GameState, actor: str, names: Sequence[str], validate: Validate) -> Choice | None:
-    """The joker's copy: for each role of the setup, each of its actions he may use tonight."""
+def _copy_choice(state: GameState, actor: str, spec: Action, pool: Sequence[str], checks: Checks) -> Choice | None:
+    """The joker's copy: for each role of the setup, each of its actions he may use tonight. The copy
+    weighs who its targets are only by the copied action's own `check` (roles/joker.py), so only those
+    uses are probed target by target."""
+    def validate(act: Act) -> None:
+        checks.act(spec, act)
+
+    def weigh(act: Act) -> None:
+        checks.weigh(spec, act)
+
     copies = []
     for role in copy_roles(state):
         uses = []
@@ -175,7 +216,7 @@ def _copy_choice(state: GameState, actor: str, names: Sequence[str], validate: V
                       role: str = role, use: str = copied.id) -> Act:
                 return Act(actor, "copy", targets, role, use, option, detail)
 
-            choice = _choice(state, copied, names, validate, build)
+            choice = _choice(state, copied, pool, build, validate, weigh if copied.check is not None else None)
             if choice is not None:
                 uses.append(choice)
         if uses:

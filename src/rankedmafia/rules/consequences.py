@@ -22,8 +22,12 @@ def announced_role(state: GameState, name: str) -> str:
 def after_night(night: NightContext) -> None:
     state = night.state
     out = night.out
-    seat = {name: player.seat for name, player in state.players.items()}
-    deaths = sorted(night.dead, key=seat.__getitem__)
+    players = state.players
+
+    def seat(name: str) -> int:
+        return players[name].seat
+
+    deaths = sorted(night.dead, key=seat)
     fatal: dict[str, list[Attack]] = {name: [] for name in deaths}
     for attack in night.attacks:
         if attack.victim in night.dead:
@@ -31,7 +35,7 @@ def after_night(night: NightContext) -> None:
     for name in deaths:
         state.players[name].alive = False
     out.deaths = deaths
-    out.saved = sorted(out.saved, key=seat.__getitem__)
+    out.saved = sorted(out.saved, key=seat)
     for name in deaths:
         attacks = fatal[name]
         revealed = _night_reveal(night, name, attacks)
@@ -54,7 +58,7 @@ def after_night(night: NightContext) -> None:
         second_day = silence.days[0] < night.next_day and night.next_day in silence.days
         if silence.announced and second_day and state.players[silence.player].alive:
             night.event("silenced", player=silence.player, cause=silence.cause, again=True)
-    out.silenced = sorted({s.player for s in state.silenced_on(night.next_day)}, key=seat.__getitem__)
+    out.silenced = sorted({s.player for s in state.silenced_on(night.next_day)}, key=seat)
     # RULINGS.md: the prosecutor lifts every defense the player holds for the coming day
     state.defended = night.defenses - night.prosecuted
     state.marks = [m for m in state.marks if m.day >= night.next_day] + night.new_marks

@@ -15,7 +15,11 @@ from rankedmafia.rules.state import GameState
 
 
 def weight(state: GameState, voter: str, choice: str) -> int:
-    if state.is_silenced(voter, state.phase.number):
+    return _weight(state, voter, choice, state.is_silenced(voter, state.phase.number))
+
+
+def _weight(state: GameState, voter: str, choice: str, silenced: bool) -> int:
+    if silenced:
         return 0
     role = ROLES[state.players[voter].role]
     return role.blue_vote if choice == BLUE else role.red_vote
@@ -24,10 +28,12 @@ def weight(state: GameState, voter: str, choice: str) -> int:
 def tally(state: GameState) -> tuple[dict[str, int], int]:
     red: dict[str, int] = {}
     blue = 0
+    today = state.phase.number
+    silenced = {s.player for s in state.silences if today in s.days}  # is_silenced, once for every voter
     for voter, choice in state.votes.items():
         if not state.players[voter].alive:
             continue
-        w = weight(state, voter, choice)
+        w = _weight(state, voter, choice, voter in silenced)
         if choice == BLUE:
             blue += w
         else:
@@ -41,9 +47,10 @@ def doomed(state: GameState, red: dict[str, int], blue: int) -> str | None:
     top = max(red.values())
     if top <= blue:
         return None
-    leaders = [name for name in state.players if red.get(name) == top]
+    leaders = [name for name, weight in red.items() if weight == top]
     if len(leaders) == 1:
         return leaders[0]
+    leaders.sort(key=lambda name: state.players[name].seat)  # a tie is drawn among them in seat order
     if state.rules.tie == "random":
         return leaders[state.chance.index(f"day{state.phase.number}:tie", len(leaders))]
     return None

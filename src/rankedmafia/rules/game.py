@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rankedmafia.rules import council, day, night, victory
-from rankedmafia.rules.abilities import available_actions, copyable_actions, next_boss
+from rankedmafia.rules.abilities import action_spec, available_actions, copyable_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
-from rankedmafia.rules.choices import Choice, choices_for
+from rankedmafia.rules.choices import Checks, Choice, choices_for
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, PhaseResult, Player
 from rankedmafia.rules.role import Action
@@ -213,8 +213,18 @@ class Game:
         player = self.state.player(name)
         if self.over or not player.alive or self.phase.kind is not PhaseKind.NIGHT:
             return ()
+        try:
+            self._sender(name, resend=True)
+        except RuleViolation:
+            return ()  # he may send nothing now (the follow-up step is open)
+
+        def targets(spec: Action, names: Sequence[str]) -> list[str]:
+            barred = self._barred(player, spec)
+            return [target for target in names if self._target_fits(player, spec, target, barred)]
+
         return choices_for(self.state, name, available_actions(self.state, player),
-                           lambda act: self._validate(act, resend=True))
+                           Checks(targets, lambda spec, act: self._validate_act(player, spec, act),
+                                  lambda spec, act: self._weigh_targets(player, spec, act)))
 
     def check(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
               detail: str | None = None, copied_option: str | None = None,
@@ -238,10 +248,16 @@ class Game:
         act = Act(actor, action, tuple(targets), option, detail, copied_option, copied_detail)
         self._validate(act)
         self.state.acts[actor] = act
-        fields = {"option": option, "detail": detail, "copied_option": copied_option,
-                  "copied_detail": copied_detail}
-        self.commands.append({"type": "act", "actor": actor, "action": action, "targets": list(act.targets),
-                              **{key: value for key, value in fields.items() if value is not None}})
+        command: dict[str, Any] = {"type": "act", "actor": actor, "action": action, "targets": list(act.targets)}
+        if option is not None:
+            command["option"] = option
+        if detail is not None:
+            command["detail"] = detail
+        if copied_option is not None:
+            command["copied_option"] = copied_option
+        if copied_detail is not None:
+            command["copied_detail"] = copied_detail
+        self.commands.append(command)
 
     def withdraw(self, actor: str) -> None:
         """Take back tonight's action, so that another may be sent."""
@@ -317,56 +333,95 @@ class Game:
         state.alive_at_start = state.alive_count()
 
     def _expect(self, kind: PhaseKind) -> None:
-        if self.over:
-            raise RuleViolation("game_over", winner=self.state.winner)
-        if self.state.phase.kind is not kind:
-            raise RuleViolation(f"not_{kind.value}", phase=str(self.state.phase))
+        state = self.state
+        if state.winner is not None:
+            raise RuleViolation("game_over", winner=state.winner)
+        if state.phase.kind is not kind:
+            raise RuleViolation(f"not_{kind.value}", phase=str(state.phase))
 
-    def _no_repeat(self, player: Player, act: Act) -> None:
-        """Not the same player two nights running, by any of his role's actions that have the limit (the
-        cardsharp may not peek at Вася and block him the next night)."""
-        memory = self.state.memory.get(act.actor)
-        if memory is None or memory.night != self.state.phase.number - 1 or memory.action is None:
-            return
+    def _barred(self, player: Player, spec: Action) -> tuple[str, ...]:
+        """Whom this action may not name tonight: not the same player two nights running, by any of his
+        role's actions that have the limit (the cardsharp may not peek at Вася and block him the next
+        night)."""
+        state = self.state
+        if not spec.no_repeat or (state.alive_at_start == THREE_ALIVE and spec.repeat_at_three):
+            return ()
+        memory = state.memory.get(player.name)
+        if memory is None or memory.night != state.phase.number - 1 or memory.action is None:
+            return ()
         last = ROLES[player.role].action(memory.action)
-        if (memory.action == act.action or (last is not None and last.no_repeat)) and (
-                set(memory.targets) & set(act.targets)):
-            raise RuleViolation("repeat_target", action=act.action, name=act.targets[0])
+        if memory.action == spec.id or (last is not None and last.no_repeat):
+            return memory.targets
+        return ()
 
     def _validate(self, act: Act, resend: bool = False) -> None:
         """Refuses what the actor could know breaks a rule. `resend`: as if he had not acted yet."""
-        self._expect(PhaseKind.NIGHT)
-        state = self.state
-        player = state.player(act.actor)
-        if not player.alive:
-            raise RuleViolation("dead_actor", name=act.actor)
-        if self._following and act.actor not in self.follow_up():
-            raise RuleViolation("actions_closed", name=act.actor)  # the follow-up step is open
-        if act.actor in state.acts and not resend:
-            raise RuleViolation("already_acted", name=act.actor, action=state.acts[act.actor].action)
-        spec = next((a for a in available_actions(state, player) if a.id == act.action), None)
+        player = self._sender(act.actor, resend)
+        spec = action_spec(self.state, player, act.action)
         if spec is None:
             raise RuleViolation("no_such_action", name=act.actor, role=player.role, action=act.action)
+        self._validate_act(player, spec, act)
+
+    def _sender(self, actor: str, resend: bool = False) -> Player:
+        """The refusals about who sends, whatever he sends."""
+        self._expect(PhaseKind.NIGHT)
+        state = self.state
+        player = state.player(actor)
+        if not player.alive:
+            raise RuleViolation("dead_actor", name=actor)
+        if self._following and actor not in self.follow_up():
+            raise RuleViolation("actions_closed", name=actor)  # the follow-up step is open
+        if actor in state.acts and not resend:
+            raise RuleViolation("already_acted", name=actor, action=state.acts[actor].action)
+        return player
+
+    def _validate_act(self, player: Player, spec: Action, act: Act) -> None:
+        """The refusals about what is sent: the number of targets, each target wherever it stands, their
+        distinctness, the option, the role's limits that do not weigh who the targets are, then those
+        that may (`_weigh_targets`). `Game.choices` relies on this order: a target `_check_target`
+        refuses is refused in every place, and of two acts of the same count and option whose targets
+        it lets stand, one is refused and the other not only by `_weigh_targets`."""
         least, most = spec.targets
         if not least <= len(act.targets) <= most:
             raise RuleViolation("target_count", action=act.action, least=least, most=most, got=len(act.targets))
+        barred = self._barred(player, spec)
         for target in act.targets:
-            if not state.player(target).alive:
-                raise RuleViolation("dead_target", name=target)
+            self._check_target(player, spec, target, barred)
         if len(set(act.targets)) != len(act.targets):
             raise RuleViolation("duplicate_target", action=act.action)
-        if not spec.self_target and act.actor in act.targets:
-            raise RuleViolation("self_target", action=act.action)
         if spec.option is not None and act.option is None:
             raise RuleViolation("missing_option", action=act.action, option=spec.option)
         if spec.option is None and act.option is not None:
             raise RuleViolation("unexpected_option", action=act.action)
-        if spec.no_repeat and (state.alive_at_start != THREE_ALIVE or not spec.repeat_at_three):
-            self._no_repeat(player, act)
+        if spec.limits is not None:
+            spec.limits(self.state, player, act)
+        self._weigh_targets(player, spec, act)
+
+    def _weigh_targets(self, player: Player, spec: Action, act: Act) -> None:
+        """The last refusals of `_validate_act`, the only ones that may weigh the targets together: the
+        role's own check (the postman's new recipient, the mafia's double kill at three alive), the
+        reanimator's list."""
         if spec.check is not None:
-            spec.check(state, player, act)
+            spec.check(self.state, player, act)
         if spec.after_everyone:
             self._on_the_list(act)
+
+    def _target_fits(self, player: Player, spec: Action, target: str, barred: tuple[str, ...]) -> bool:
+        try:
+            self._check_target(player, spec, target, barred)
+        except RuleViolation:
+            return False
+        return True
+
+    def _check_target(self, player: Player, spec: Action, target: str, barred: tuple[str, ...]) -> None:
+        """The refusals about one target, wherever it stands among the act's: dead, himself, last night's
+        (`barred`)."""
+        if not self.state.player(target).alive:
+            raise RuleViolation("dead_target", name=target)
+        if target == player.name and not spec.self_target:
+            raise RuleViolation("self_target", action=spec.id)
+        if target in barred:
+            raise RuleViolation("repeat_target", action=spec.id, name=target)
 
     def _on_the_list(self, act: Act) -> None:
         """RULINGS.md: the reanimator "may revive only a player on the list he was told; any other target

@@ -21,7 +21,7 @@ from typing import Any
 from rankedmafia.rules import abilities, consequences, protection
 from rankedmafia.rules.context import BLOODY_VISITOR_TIERS, NightContext, Step
 from rankedmafia.rules.model import Act, Attack, Memory, PhaseResult
-from rankedmafia.rules.role import BlockTier, Stage, resolved_act
+from rankedmafia.rules.role import Action, BlockTier, Stage, resolved_act
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.mafia import VOTE_KILL, clan_vote
 from rankedmafia.rules.state import GameState
@@ -29,6 +29,8 @@ from rankedmafia.rules.state import GameState
 BLOCK_LAYERS = ((BlockTier.ALCOHOLIC,), (BlockTier.MAFIA, BlockTier.TOWN), (BlockTier.WEAK,))
 UNSTOPPABLE = ("dandelion",)  # attacks no heal or guard prevents
 STAGES = tuple(Stage)
+# the roles asked after everyone (the reanimator): known once, not looked for in every role every night
+FOLLOWING_ROLES = frozenset(role.id for role in ROLES.values() if any(a.after_everyone for a in role.actions))
 
 
 class Night(NightContext):
@@ -43,15 +45,8 @@ class Night(NightContext):
 
     # --- the pipeline ---------------------------------------------------------------------------
     def resolve(self) -> PhaseResult:
-        for act in self.state.acts.values():  # the host's log, from which a record can be replayed
-            if self.dry_run:
-                break
-            logged: dict[str, Any] = {"type": "action", "to": "host", "actor": act.actor, "action": act.action,
-                                      "targets": list(act.targets)}
-            extra = {"option": act.option, "detail": act.detail, "copied_option": act.copied_option,
-                     "copied_detail": act.copied_detail}
-            logged.update({key: value for key, value in extra.items() if value is not None})
-            self.out.events.append(logged)
+        if not self.dry_run:  # the host's log, from which a record can be replayed
+            self.out.events.extend(_logged(act) for act in self.state.acts.values())
         self.steps = self._plan()
         self.blocked = self._settle_blocks()
         self._bloody_visits()
@@ -75,6 +70,8 @@ class Night(NightContext):
                     if reaction is not None:
                         reaction(self, player)
                 self._settle_deaths()
+                if self.dry_run:
+                    break  # a rehearsal is asked only who dies, and no later stage kills
         self._list_saved()
         seats = self.state.players
         self.out.deaths = sorted(self.dead, key=lambda name: seats[name].seat)
@@ -88,7 +85,7 @@ class Night(NightContext):
 
     def _plan(self) -> list[Step]:
         steps: list[Step] = []
-        boss_acts: dict[str, list[Act]] = {}
+        boss_acts: dict[str, list[tuple[Act, Action]]] = {}  # clan -> what its senders sent
         for act in self.state.acts.values():
             player = self.state.players[act.actor]
             if act.actor in self.state.delayed:
@@ -99,20 +96,18 @@ class Night(NightContext):
             if spec is None or spec is VOTE_KILL:
                 continue
             if spec.boss and player.clan is not None:
-                boss_acts.setdefault(player.clan, []).append(act)
+                boss_acts.setdefault(player.clan, []).append((act, spec))
             else:
                 steps.append(Step(act.actor, resolved_act(act), spec, act))
         if self.state.vote_kills:
             steps.extend(self._clan_votes())
             return steps + self._delayed_steps()
-        for clan, acts in boss_acts.items():
+        for clan, sent in boss_acts.items():
             boss = self.state.bosses.get(clan)
             if boss is None or boss in self.state.delayed:
                 continue
-            in_force = min(acts, key=lambda a: abilities.boss_rank(self.state, a.actor))
-            spec = abilities.action_spec(self.state, self.state.players[in_force.actor], in_force.action)
-            if spec is not None:
-                steps.append(Step(boss, in_force, spec))
+            in_force, spec = min(sent, key=lambda pair: abilities.boss_rank(self.state, pair[0].actor))
+            steps.append(Step(boss, in_force, spec))
         return steps + self._delayed_steps()
 
     def _delayed_steps(self) -> list[Step]:
@@ -144,6 +139,8 @@ class Night(NightContext):
         together (the blackmailer's and thug's win only a mutual block with a girl or cop), then the weak."""
         blocked: set[str] = set()
         blockers = [s for s in self.steps if s.spec.block_tier is not None]
+        if not blockers:
+            return blocked
         tiers = {s.performer: s.spec.block_tier for s in blockers}
         for layer_tiers in BLOCK_LAYERS:
             layer = {s.performer: s.act.targets[0] for s in blockers
@@ -191,8 +188,7 @@ class Night(NightContext):
         joker's copied revive is sent with everyone else's and takes if its target is among the dead."""
         if self.dry_run:
             return
-        told = [p.name for p in self.state.players.values()
-                if p.alive and any(a.after_everyone for a in ROLES[p.role].actions)]
+        told = [p.name for p in self.state.players.values() if p.alive and p.role in FOLLOWING_ROLES]
         for name in told:
             self._reanimate(name, told=True)
         for step in self.steps:
@@ -289,15 +285,29 @@ class Night(NightContext):
                 deeds[step.performer] = step.sent  # the drunk player's one action tonight
         sent = {step.performer: step.spec for step in self.steps if step.sent is not None}
         for actor, act in deeds.items():
-            treated = set(self.treated.get(actor, ()))
+            treated = frozenset(self.treated.get(actor, ()))
             deed = done.get(actor)
             if deed is not None and deed.act.action == "heal":
-                treated.add(deed.act.targets[0])
-            self.state.memory[actor] = Memory(self.number, act.action, act.targets, act.option, act.detail,
-                                              frozenset(treated))
+                treated |= {deed.act.targets[0]}
+            self.state.memory[actor] = Memory(self.number, act.action, act.targets, act.option, act.detail, treated)
             spec = sent.get(actor)
             if spec is not None and spec.on_sent is not None:
                 spec.on_sent(self.state, act)
+
+
+def _logged(act: Act) -> dict[str, Any]:
+    """An action as sent, as the host's log keeps it (the fields the act has)."""
+    logged: dict[str, Any] = {"type": "action", "to": "host", "actor": act.actor, "action": act.action,
+                              "targets": list(act.targets)}
+    if act.option is not None:
+        logged["option"] = act.option
+    if act.detail is not None:
+        logged["detail"] = act.detail
+    if act.copied_option is not None:
+        logged["copied_option"] = act.copied_option
+    if act.copied_detail is not None:
+        logged["copied_detail"] = act.copied_detail
+    return logged
 
 
 def _mutual_losers(layer: dict[str, str], tiers: dict[str, BlockTier | None]) -> set[str]:

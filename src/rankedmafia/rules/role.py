@@ -63,7 +63,11 @@ class Action:
     block_tier: BlockTier | None = None  # set for actions that block their target
     block_chance: Fraction | None = None  # a block that takes only by chance (the cardsharp's 50%)
     visits: bool = True  # goes to the target (a visitor of a bloody kill's target dies with him)
-    check: Check | None = None  # extra limits the actor can know, raising RuleViolation
+    # extra limits the actor can know, raising RuleViolation: `limits` never weigh who the targets are
+    # (their number, the option, the sender's own past), `check` may (the postman's new recipient); the
+    # engine's choices probe only the latter target by target
+    limits: Check | None = None
+    check: Check | None = None
     boss: bool = False  # the mafia boss's action, sent by any ranked mafioso
     on_sent: Remember | None = None  # what the rules remember of it for the rest of the game
     after_everyone: bool = False  # sent once the others have acted and the night's dead are told (revive)
@@ -119,6 +123,7 @@ class RoleBook(dict[str, Role]):
     def __init__(self, roles: Iterable[Role], boss_actions: tuple[Action, ...]) -> None:
         super().__init__((role.id, role) for role in roles)
         self.boss_actions = boss_actions
+        self._copies: dict[tuple[str, str], Action | None] = {}  # copied_spec's, made once each
         listed = list(self.values())
         self.savers: tuple[Saver, ...] = tuple(
             hook for _, hook in sorted((s for r in listed for s in r.savers), key=lambda s: s[0]))
@@ -141,11 +146,17 @@ class RoleBook(dict[str, Role]):
         block is the weak one, and the mafia's kill he copies is his own."""
         if act.detail is None:
             return None
-        spec = next((a for a in self.copyable(act.option or "") if a.id == act.detail), None)
+        key = (act.option or "", act.detail)
+        if key not in self._copies:
+            self._copies[key] = self._weaker(*key)
+        return self._copies[key]
+
+    def _weaker(self, role_id: str, action_id: str) -> Action | None:
+        spec = next((a for a in self.copyable(role_id) if a.id == action_id), None)
         if spec is None:
             return None
         tier = BlockTier.WEAK if spec.block_tier is not None else None
-        return replace(spec, block_tier=tier, boss=False, no_repeat=False, check=None)
+        return replace(spec, block_tier=tier, boss=False, no_repeat=False, limits=None, check=None)
 
 
 def resolved_act(act: Act) -> Act:

@@ -97,7 +97,7 @@ class GameState:
         return [p for p in self.players.values() if p.alive]
 
     def alive_count(self) -> int:
-        return sum(1 for p in self.players.values() if p.alive)
+        return len([p for p in self.players.values() if p.alive])
 
     def side_of(self, player: Player) -> Side:
         return self.roles[player.role].side

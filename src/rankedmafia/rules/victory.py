@@ -22,15 +22,22 @@ def is_hostile(player: Player) -> bool:
 
 
 def winner(state: GameState) -> str | None:
-    living = state.living()
+    living = 0
+    teams: dict[str, int] = {}  # living members by team
+    hostile: set[str] = set()
+    for player in state.players.values():
+        if player.alive:
+            living += 1
+            teams[player.team] = teams.get(player.team, 0) + 1
+            if player.team not in hostile and is_hostile(player):
+                hostile.add(player.team)
     if not living:
         return DRAW
-    hostile = {p.team for p in living if is_hostile(p)}
     if not hostile:
         return "town"
     if len(hostile) == 1:
         team = next(iter(hostile))
-        if 2 * sum(1 for p in living if p.team == team) >= len(living):
+        if 2 * teams[team] >= living:
             return team
     return None
 

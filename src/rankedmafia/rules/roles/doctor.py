@@ -112,9 +112,9 @@ DOCTOR = Role(
     savers=((SAVE_HEAL, _saves_healed), (SAVE_HEAL_FROM, _saves_from_source)),
     actions=(
         Action("heal", self_target=True, no_repeat=True, effects=((Stage.GUARD, _heal),)),
-        Action("heal_from", targets=(0, 0), option="role", check=_heal_from_limits, visits=False,
+        Action("heal_from", targets=(0, 0), option="role", limits=_heal_from_limits, visits=False,
                effects=((Stage.GUARD, _heal_from),)),
-        Action("serum", check=_serum_limit, effects=((Stage.EFFECT, _serum),)),
+        Action("serum", limits=_serum_limit, effects=((Stage.EFFECT, _serum),)),
         Action("poison", effects=((Stage.EFFECT, _poison),)),
     ),
 )

@@ -76,10 +76,10 @@ FAN = Role(
     id="fan", side=Side.LONERS, team="maniac", announced_as="maniac",
     names={"ru": ("фанат", "фаната"), "en": ("fan", "fan")},
     actions=(
-        Action("search", targets=(1, 2), check=_search_count, effects=((Stage.INFO, _search),)),
-        Action("bodyguard", targets=(0, 0), check=_after_finding, visits=False,
+        Action("search", targets=(1, 2), limits=_search_count, effects=((Stage.INFO, _search),)),
+        Action("bodyguard", targets=(0, 0), limits=_after_finding, visits=False,
                effects=((Stage.GUARD, _bodyguard),)),
-        Action("self_accuse", targets=(0, 0), check=_after_finding, visits=False,
+        Action("self_accuse", targets=(0, 0), limits=_after_finding, visits=False,
                effects=((Stage.EFFECT, _self_accuse),)),
     ),
     savers=((SAVE_BODYGUARD, _saves_the_maniac),),

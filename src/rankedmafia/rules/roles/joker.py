@@ -16,8 +16,10 @@ if TYPE_CHECKING:
 
 
 def _copy_limits(state: GameState, player: Player, act: Act) -> None:
-    in_setup = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
-    if act.option not in in_setup or act.option == "joker":
+    """The copy's limits, whoever its targets are (a target of last night is refused by `no_repeat`):
+    a role of the setup, one of its actions with its option and number of targets, not last night's
+    role or action."""
+    if act.option == "joker" or not any(act.option in (p.role, p.initial_role) for p in state.players.values()):
         raise RuleViolation("joker_role", role=act.option or "")
     spec = state.roles.copied_spec(act)
     if spec is None:
@@ -29,23 +31,32 @@ def _copy_limits(state: GameState, player: Player, act: Act) -> None:
     least, most = spec.targets
     if not least <= len(act.targets) <= most:
         raise RuleViolation("target_count", action=spec.id, least=least, most=most, got=len(act.targets))
-    if not spec.self_target and act.actor in act.targets:
-        raise RuleViolation("self_target", action=spec.id)
-    original = next((a for a in state.roles.copyable(act.option or "") if a.id == spec.id), None)
-    if original is not None and original.check is not None:
-        original.check(state, player, resolved_act(act))
+    original = _original(state, act)
+    if original is not None and original.limits is not None:
+        original.limits(state, player, resolved_act(act))
     memory = state.memory.get(player.name)
     if memory is not None and memory.night == state.phase.number - 1 and memory.action == "copy":
         if memory.option == act.option:
             raise RuleViolation("joker_same_role", role=act.option or "")
         if memory.detail == act.detail:
             raise RuleViolation("joker_same_action", action=act.detail or "")
-        if set(memory.targets) & set(act.targets):
-            raise RuleViolation("repeat_target", action=act.detail or "", name=act.targets[0])
+
+
+def _copied_check(state: GameState, player: Player, act: Act) -> None:
+    """The copied action's own check, the one limit of a copy that may weigh who its targets are."""
+    original = _original(state, act)
+    if original is not None and original.check is not None:
+        original.check(state, player, resolved_act(act))
+
+
+def _original(state: GameState, act: Act) -> Action | None:
+    return next((a for a in state.roles.copyable(act.option or "") if a.id == act.detail), None)
 
 
 JOKER = Role(
     id="joker", side=Side.LONERS, killer=True,
     names={"ru": ("джокер", "джокера"), "en": ("joker", "joker")},
-    actions=(Action("copy", targets=(0, 3), option="role", check=_copy_limits),),
+    # a target of last night is refused whatever the copied action, even at three alive
+    actions=(Action("copy", targets=(0, 3), option="role", no_repeat=True, repeat_at_three=False,
+                    limits=_copy_limits, check=_copied_check),),
 )

@@ -82,12 +82,12 @@ def _intimidation_cap(state: GameState, player: Player, act: Act) -> None:
 
 
 BOSS_ACTIONS = (
-    Action("kill", targets=(1, 2), effects=((Stage.KILL, _kill),), check=_no_double_at_three, boss=True),
-    Action("kill_intimidate", targets=(2, 2), boss=True, check=_no_double_at_three,
+    Action("kill", targets=(1, 2), effects=((Stage.KILL, _kill),), limits=_no_double_at_three, boss=True),
+    Action("kill_intimidate", targets=(2, 2), boss=True, limits=_no_double_at_three,
            effects=((Stage.KILL, _kill_intimidate), (Stage.EFFECT, _intimidate_second))),
-    Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), check=_intimidation_cap,
+    Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), limits=_intimidation_cap,
            boss=True),
-    Action("ask", targets=(0, 0), option="question", check=_question, visits=False, boss=True,
+    Action("ask", targets=(0, 0), option="question", limits=_question, visits=False, boss=True,
            effects=((Stage.INFO, _ask),)),
 )
 
