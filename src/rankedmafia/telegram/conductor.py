@@ -676,7 +676,7 @@ class Conductor:
     async def tick(self) -> None:
         await self.service.tick()
         now = self.clock()
-        for game in await self.tg.games():
+        for game in await self.tg.open_games():
             try:
                 if game.status == "lobby" and game.reg_deadline is not None and game.reg_deadline <= now:
                     await self._registration_over(game)

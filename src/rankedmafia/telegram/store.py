@@ -6,9 +6,10 @@ Writes go through the store's one writer (group commit), reads run in worker thr
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets as random_ids
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
@@ -96,6 +97,10 @@ class Taken:
                  "data": json.dumps(k.data, ensure_ascii=False)} for k in self.keys])
 
 
+def _copied(game: TgGame) -> TgGame:
+    return replace(game, progress=copy.deepcopy(game.progress))
+
+
 def _game(r: Any) -> TgGame:
     return TgGame(r.game_id, r.chat_id, r.opener, r.status, r.reg_deadline, r.reg_message,
                   json.loads(r.progress), r.created_at)
@@ -110,6 +115,7 @@ class TgStore:
         self._keys: dict[str, Key] = {}  # keyboards made or read here: a press needs no read
         self._used: set[str] = set()
         self._updates: set[int] = set()
+        self._open: dict[str, TgGame] | None = None
 
     async def _read(self, fn: Any) -> Any:
         return await self.store._read(fn)
@@ -134,6 +140,15 @@ class TgStore:
         await self._write(job)
 
     # --- games ------------------------------------------------------------------------------------
+    # The open games (in sign-up or in play) are read once and kept as written: the bot alone writes these
+    # rows, and its clock looks at every open game several times a second.
+    async def _open_games(self) -> dict[str, TgGame]:
+        if self._open is None:
+            rows = await self._read(lambda c: c.execute(select(tg_games).where(tg_games.c.status.in_(OPEN))).all())
+            if self._open is None:
+                self._open = {r.game_id: _game(r) for r in rows}
+        return self._open
+
     async def add_game(self, game: TgGame) -> None:
         def job(connection: Connection) -> None:
             connection.execute(insert(tg_games).values(
@@ -142,17 +157,26 @@ class TgStore:
                 created_at=game.created_at))
 
         await self._write(job)
+        opened = await self._open_games()
+        if game.status in OPEN:
+            opened[game.game_id] = _copied(game)
 
     async def game(self, game_id: str) -> TgGame | None:
+        """A game's row (a copy: change it through `update_game`)."""
+        found = (await self._open_games()).get(game_id)
+        if found is not None:
+            return _copied(found)
         row = await self._read(lambda c: c.execute(select(tg_games).where(tg_games.c.game_id == game_id)).first())
         return None if row is None else _game(row)
 
     async def open_game(self, chat_id: int) -> TgGame | None:
         """The group's game in registration or in play (a group plays one game at a time)."""
-        row = await self._read(lambda c: c.execute(
-            select(tg_games).where(tg_games.c.chat_id == chat_id, tg_games.c.status.in_(OPEN))
-            .order_by(tg_games.c.created_at.desc()).limit(1)).first())
-        return None if row is None else _game(row)
+        found = [g for g in (await self._open_games()).values() if g.chat_id == chat_id]
+        return _copied(max(found, key=lambda g: g.created_at)) if found else None
+
+    async def open_games(self) -> list[TgGame]:
+        """Every game in sign-up or in play, as kept: to be read, never changed (the clock's look)."""
+        return list((await self._open_games()).values())
 
     async def games(self, statuses: tuple[str, ...] = OPEN) -> list[TgGame]:
         rows = await self._read(lambda c: c.execute(
@@ -160,13 +184,22 @@ class TgStore:
         return [_game(r) for r in rows]
 
     async def update_game(self, game_id: str, **values: Any) -> None:
+        kept = dict(values)
         if "progress" in values:
             values["progress"] = json.dumps(values["progress"])
+            kept["progress"] = json.loads(values["progress"])  # a copy of its own, as written
 
         def job(connection: Connection) -> None:
             connection.execute(update(tg_games).where(tg_games.c.game_id == game_id).values(**values))
 
         await self._write(job)
+        opened = await self._open_games()
+        if game_id in opened:
+            changed = replace(opened[game_id], **kept)
+            if changed.status in OPEN:
+                opened[game_id] = changed
+            else:
+                del opened[game_id]
 
     # --- seats ------------------------------------------------------------------------------------
     async def add_seat(self, seat: TgSeat) -> None:
@@ -219,7 +252,10 @@ class TgStore:
         self.taken(taken)
 
     def taken(self, taken: Taken) -> None:
-        """After a press's writes committed: its keyboards are remembered, so that a press needs no read."""
+        """After a press's writes committed: its keyboards are remembered, so that a press needs no read;
+        the one pressed is forgotten (it is `_used` now, and its row says so)."""
+        if taken.used is not None:
+            self._keys.pop(taken.used, None)
         for key in taken.keys:
             self._remember(key)
 
