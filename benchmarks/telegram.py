@@ -96,6 +96,8 @@ def press_through_night(fake: Any, table: Any, rng: random.Random, latencies: li
     presses = 0
     fake.wait(lambda: table.group_text("Ночь 1"), 60, "night 1")
     time.sleep(1.0)  # the night's keyboards follow the group's post
+    if think:  # games start apart, as they would: not a hundred first presses in the same millisecond
+        time.sleep(rng.uniform(0.0, think))
     for user_id in table.ids.values():
         for _ in range(12):
             if time.monotonic() > until:
