@@ -34,6 +34,7 @@ class Msg:
     user_id: int | None = None
     markup: list[list[dict[str, Any]]] | None = None
     edits: int = 0
+    edited_at: float = 0.0  # when it was last edited (a test's clock)
     deleted: bool = False
     history: list[str] = field(default_factory=list)  # every text it has shown, the first included
     shown: list[dict[str, Any]] = field(default_factory=list)  # every button it has had
@@ -64,6 +65,7 @@ class FakeTelegram:
         self.changed = threading.Condition(self.lock)  # notified at every call the bot makes
         self._waiting: set[asyncio.Future[None]] = set()  # long polls to wake when an update comes
         self._answered: dict[str, threading.Event] = {}  # presses someone waits for (the benchmark)
+        self._redrawn: dict[tuple[int, int], threading.Event] = {}  # messages whose next edit someone waits for
         self.users: dict[int, User] = {}
         self.admins: set[int] = set()
         self.chats: dict[int, list[Msg]] = {GROUP_ID: []}
@@ -244,6 +246,10 @@ class FakeTelegram:
             msg.shown.extend(msg.buttons())
             msg.edits += 1
             msg.history.append(msg.text)
+            msg.edited_at = time.monotonic()
+            event = self._redrawn.pop((msg.chat_id, msg.message_id), None)
+            if event is not None:
+                event.set()
             return self._message_json(msg)
 
     def _m_editmessagereplymarkup(self, params: dict[str, str]) -> dict[str, Any]:
@@ -354,16 +360,27 @@ class FakeTelegram:
             tail = [m.text[:80] for chat, ms in self.chats.items() if chat < 0 for m in ms[-3:]]
         raise AssertionError(f"timed out waiting for {what or predicate}; the groups end with {tail}")
 
-    def press_and_wait(self, user_id: int, msg: Msg, data: str, timeout: float = 30.0) -> tuple[float, float]:
-        """Press and wait for the bot's answer (woken by it, not polling); when each happened."""
+    def expect_edit(self, msg: Msg) -> threading.Event:
+        """An event set at the message's next edit (the bot answers a press first, then edits)."""
         event = threading.Event()
-        update = self.press(user_id, msg, data=data, answered=event)
-        if not event.wait(timeout):
+        with self.lock:
+            self._redrawn[(msg.chat_id, msg.message_id)] = event
+        return event
+
+    def press_and_wait(self, user_id: int, msg: Msg, data: str,
+                       timeout: float = 30.0) -> tuple[float, float, float | None]:
+        """Press and wait for the bot's answer and for the message's next edit (the next screen), woken by
+        them, not polling; when each happened (None: no new screen came within the timeout)."""
+        answered, redrawn = threading.Event(), self.expect_edit(msg)
+        update = self.press(user_id, msg, data=data, answered=answered)
+        if not answered.wait(timeout):
             raise AssertionError("no answer to a press")
+        shown = redrawn.wait(timeout)
         answer = self.answers_for(update)[0]
         with self.lock:
             self._answered.pop(update["callback_query"]["id"], None)
-        return update["at"], answer["at"]
+            self._redrawn.pop((msg.chat_id, msg.message_id), None)
+            return update["at"], answer["at"], msg.edited_at if shown else None
 
     def answers_for(self, update: dict[str, Any]) -> list[dict[str, Any]]:
         query_id = update["callback_query"]["id"]

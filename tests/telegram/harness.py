@@ -28,14 +28,17 @@ NAMES = ["Вася", "Петя", "Маша", "Коля", "Оля", "Дима", "
          "Стас", "Ната", "Костя", "Света"]
 FEMALE = {"Маша", "Оля", "Катя", "Лена", "Аня", "Таня", "Нина", "Зоя", "Вера", "Ира", "Рита", "Люба", "Ната", "Света"}
 KEY = re.compile(r"^[A-Za-z0-9_-]{12}:\d+$")
+UNCHANGED = ("Уже принято.", "Already taken.")  # the answers to a press that leaves its message as it was
 
 
 class BotProcess:
     """`rankedmafia telegram` pointed at the fake server, with short phases."""
 
     def __init__(self, fake: FakeTelegram, data: Path, night: int = 6, day: int = 6, follow_up: int = 3,
-                 registration: int = 120, database: str | None = None, extra: tuple[str, ...] = ()) -> None:
+                 registration: int = 120, database: str | None = None, extra: tuple[str, ...] = (),
+                 python: tuple[str, ...] = ()) -> None:
         self.fake = fake
+        self.python = python  # the interpreter's own options before `-m` (the benchmark's cProfile)
         self.data = data
         self.args = ["--night", str(night), "--day", str(day), "--follow-up", str(follow_up),
                      "--registration", str(registration), "--tick", "0.1", "--polling-timeout", "1",
@@ -48,7 +51,7 @@ class BotProcess:
 
     def start(self) -> BotProcess:
         env = {**os.environ, "RANKEDMAFIA_TELEGRAM_TOKEN": TOKEN}
-        command = [sys.executable, "-m", "rankedmafia.cli", "telegram", "--api-url", self.fake.url,
+        command = [sys.executable, *self.python, "-m", "rankedmafia.cli", "telegram", "--api-url", self.fake.url,
                    "--data", str(self.data), *self.args]
         self.log = open(self.data.parent / "bot.log", "ab")  # noqa: SIM115
         polls = self.fake.calls.get("getupdates", 0)
@@ -133,10 +136,17 @@ class Table:
 
     def click(self, user_id: int, msg: Msg, label: str | None = None, data: str | None = None,
               wait: bool = True) -> list[dict[str, Any]]:
+        """Press; with `wait`, until the answer and, for a private keyboard that the press moves on (no
+        alert, not taken before), its next screen: the bot answers first and edits beside it."""
+        redrawn = self.fake.expect_edit(msg)
         update = self.fake.press(user_id, msg, label, data)
         if not wait:
             return []
-        return list(self.fake.wait(lambda: self.fake.answers_for(update), 20, f"an answer to {label or data}"))
+        answers = list(self.fake.wait(lambda: self.fake.answers_for(update), 20, f"an answer to {label or data}"))
+        first = answers[0]
+        if msg.chat_id > 0 and first.get("show_alert") != "true" and first.get("text") not in UNCHANGED:
+            assert redrawn.wait(20), f"no new screen after {label or data}"
+        return answers
 
     def open(self, preset: str) -> Msg:
         self.fake.say(self.opener, self.group_id, f"/game {preset}")

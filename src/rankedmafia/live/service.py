@@ -30,6 +30,7 @@ from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.setup import Setup
 from rankedmafia.store import Conflict, GameRow, LogEntry, SeatRow, Store
 from rankedmafia.store.log import Append
+from rankedmafia.store.writer import Job
 
 log = logging.getLogger("rankedmafia.live")
 SNAPSHOT_EVERY = 64
@@ -125,7 +126,10 @@ class GameService:
                 self.evict(live)
 
     # --- the one way to change a game -------------------------------------------------------------
-    async def execute(self, game_id: str, build: Build) -> tuple[LiveGame, Outcome]:
+    async def execute(self, game_id: str, build: Build,
+                      also: Job | None = None) -> tuple[LiveGame, Outcome]:
+        """`also`: a front end's own writes (the Telegram bot's claimed update and keyboards), committed in
+        the same transaction as the command's entries, if it adds any (if it raises, nothing is)."""
         for _ in range(ATTEMPTS):
             live = await self.get(game_id)
             async with live.lock:
@@ -138,7 +142,8 @@ class GameService:
                     return live, outcome
                 entries = [LogEntry(base + i + 1, kind, body, now) for i, (kind, body) in enumerate(outcome.entries)]
                 try:
-                    await self.store.append(Append(live.id, base, entries, live.status, live.deadline, outcome.seat))
+                    await self.store.append(Append(live.id, base, entries, live.status, live.deadline, outcome.seat,
+                                                    also=also))
                 except Conflict:
                     self.evict(live)
                     continue

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, func, insert, select, text, update
 
 from rankedmafia.store.db import Database
 from rankedmafia.store.schema import commands, games, posts, seats, secrets, snapshots
-from rankedmafia.store.writer import Writer
+from rankedmafia.store.writer import Job, Writer
 
 NOTIFY_CHANNEL = "rankedmafia"
 
@@ -83,6 +83,7 @@ class Append:
     deadline: float | None
     seat: SeatRow | None = None  # a replacement: the seat's new holder
     extra: dict[str, Any] = field(default_factory=dict)
+    also: Job | None = None  # a front end's own rows, in the same transaction
 
 
 class Store:
@@ -261,6 +262,8 @@ class Store:
                     .where(seats.c.game_id == change.game_id, seats.c.name == change.seat.name)
                     .values(nickname=change.seat.nickname, token_hash=change.seat.token_hash)
                 )
+            if change.also is not None:
+                change.also(connection)
             self._notify(connection, change.game_id, head)
 
         await self.writer.run(job)

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +24,7 @@ from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
 from rankedmafia.live.posts import add_post
 from rankedmafia.live.service import (
     GameService,
+    Outcome,
     act_build,
     end_build,
     pass_build,
@@ -36,7 +37,7 @@ from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.setup import preset, preset_names
 from rankedmafia.telegram import forms
 from rankedmafia.telegram.sender import Sender
-from rankedmafia.telegram.store import ChatRow, Key, TgGame, TgSeat, TgStore
+from rankedmafia.telegram.store import AlreadyTaken, ChatRow, Key, Taken, TgGame, TgSeat, TgStore
 from rankedmafia.telegram.texts import clock, esc, refusal, say
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
@@ -55,10 +56,12 @@ class Timing:
 
 @dataclass(slots=True)
 class Answer:
-    """What a button press or command gets back: a short notice, maybe as an alert."""
+    """What a button press or command gets back: a short notice, maybe as an alert; and what follows it
+    (`then`: the pressed message's next screen), sent once the press has been answered."""
 
     text: str | None = None
     alert: bool = False
+    then: Callable[[], Awaitable[None]] | None = None
 
 
 @dataclass(slots=True)
@@ -70,6 +73,21 @@ class Post:
     user_id: int | None = None  # whose buttons (None: anyone, e.g. the vote)
     once: bool = True
     remember: str | None = None  # progress key to store the sent message's id under
+
+
+def keyboard(rows: list[list[forms.Button]], key: str) -> InlineKeyboardMarkup:
+    """The buttons, each carrying only `key:index` (or its link)."""
+    out, i = [], 0
+    for row in rows:
+        line = []
+        for button in row:
+            if "url" in button.state:
+                line.append(InlineKeyboardButton(text=button.label, url=button.state["url"]))
+            else:
+                line.append(InlineKeyboardButton(text=button.label, callback_data=f"{key}:{i}"))
+            i += 1
+        out.append(line)
+    return InlineKeyboardMarkup(inline_keyboard=out)
 
 
 def phase_key(live: LiveGame) -> str:
@@ -117,22 +135,18 @@ class Conductor:
 
     async def markup(self, post: Post, game_id: str) -> InlineKeyboardMarkup | None:
         """Store the keyboard's states behind an opaque key; the buttons carry only `key:index`."""
+        key = self.new_key(post, game_id)
+        if key is None:
+            return None
+        await self.tg.take(Taken(keys=[key], at=self.clock()))
+        return keyboard(post.rows, key.id)
+
+    def new_key(self, post: Post, game_id: str) -> Key | None:
+        """The key a post's keyboard will be stored under (None: it has no buttons)."""
         if not post.rows:
             return None
         states = [b.state for row in post.rows for b in row]
-        key = await self.tg.add_key(game_id, post.user_id, {**post.key, "once": post.once, "buttons": states},
-                                    self.clock())
-        rows, i = [], 0
-        for row in post.rows:
-            line = []
-            for button in row:
-                if "url" in button.state:
-                    line.append(InlineKeyboardButton(text=button.label, url=button.state["url"]))
-                else:
-                    line.append(InlineKeyboardButton(text=button.label, callback_data=f"{key}:{i}"))
-                i += 1
-            rows.append(line)
-        return InlineKeyboardMarkup(inline_keyboard=rows)
+        return self.tg.new_key(game_id, post.user_id, {**post.key, "once": post.once, "buttons": states})
 
     async def deliver(self, game_id: str, post: Post) -> int | None:
         markup = await self.markup(post, game_id)
@@ -282,8 +296,19 @@ class Conductor:
 
     # --- presses ----------------------------------------------------------------------------------
     async def press(self, user_id: int, chat_id: int, message_id: int, key: Key, index: int,
-                    nickname: str, is_admin: Callable[[], Any]) -> Answer:
-        """A button: checked for its owner and its phase, taken once, then acted on."""
+                    nickname: str, is_admin: Callable[[], Any], update_id: int | None = None) -> Answer | None:
+        """A button: checked for its owner and its phase, taken once, then acted on. None: the update, or
+        the one-shot keyboard, was taken before (by another process): nothing is done, nothing answered."""
+        try:
+            return await self._press(user_id, chat_id, message_id, key, index, nickname, is_admin, update_id)
+        except AlreadyTaken as taken:
+            if taken.what == "key":
+                lang = (await self.chat(self._games[key.game_id].chat_id)).lang if key.game_id in self._games else "ru"
+                return Answer(say(lang, "already"))
+            return None
+
+    async def _press(self, user_id: int, chat_id: int, message_id: int, key: Key, index: int,
+                     nickname: str, is_admin: Callable[[], Any], update_id: int | None) -> Answer:
         buttons = key.data.get("buttons", [])
         kind = key.data.get("kind")
         game = self._games.get(key.game_id) if kind in ("night", "vote") else None
@@ -297,6 +322,15 @@ class Conductor:
         if key.user_id is not None and key.user_id != user_id:
             return Answer(say(lang, "not_yours"), alert=True)
         state: dict[str, Any] = buttons[index]
+        if kind == "vote":
+            return await self.vote(user_id, game, key, state, lang, update_id)
+        once = bool(key.data.get("once"))
+        if once and not self.tg.take_key(key):
+            return Answer(say(lang, "already"))
+        taken = Taken(update_id, key.id if once else None, at=self.clock())
+        if kind == "night":
+            return await self.night_press(user_id, chat_id, message_id, game, key, state, lang, taken)
+        await self.tg.take(taken)  # the sign-up's presses: taken first, as they are few
         if kind == "lobby":
             if state.get("do") != "begin":
                 return Answer()
@@ -304,52 +338,79 @@ class Conductor:
                 return Answer(say(lang, "not_allowed"), alert=True)
             problem = await self.begin(game.game_id)
             return Answer(problem, alert=problem is not None)
-        if kind == "vote":
-            return await self.vote(user_id, game, key, state, lang)
-        if key.data.get("once") and not await self.tg.use_key(key.id):
-            return Answer(say(lang, "already"))
         if kind == "join":
             text = await self.join(user_id, game.game_id, nickname, state.get("sex"))
-            await self.sender.edit_now(chat_id, message_id, text)
-            return Answer()
-        if kind == "night":
-            return await self.night_press(user_id, chat_id, message_id, game, key, state, lang)
+            return Answer(then=lambda: self.sender.edit_now(chat_id, message_id, text))
         return Answer(say(lang, "stale"))
 
     async def night_press(self, user_id: int, chat_id: int, message_id: int, game: TgGame, key: Key,
-                          state: dict[str, Any], lang: str) -> Answer:
-        name = key.data["seat"]
+                          state: dict[str, Any], lang: str, taken: Taken) -> Answer:
+        """A step of the night's form. Its writes (the update, the keyboard pressed, the next keyboard) are
+        one transaction, the command's own if it sends one; the answer goes first, then the next screen,
+        drawn under the game's lock right after the command."""
+        name, phase = key.data["seat"], key.data["phase"]
         live = await self.service.get(game.game_id)
-        if phase_key(live) != key.data.get("phase") or live.status != "running":
-            await self.sender.edit_now(chat_id, message_id, say(lang, "stale"))
-            return Answer(say(lang, "stale"))
-        answer = Answer()
+        if phase_key(live) != phase or live.status != "running":
+            stale = say(lang, "stale")
+            return Answer(stale, then=lambda: self.sender.edit_now(chat_id, message_id, stale))
         op = state.get("do")
-        try:
+        after: dict[str, Any] = {} if op in ("send", "withdraw") else state
+        drawn: list[forms.Screen | None] = [None]
+
+        def draw(live: LiveGame) -> None:
+            moved = phase_key(live) != phase or live.status != "running"
+            screen = None if moved or op == "pass" else forms.night_screen(live, name, after, lang)
+            drawn[0] = screen
+            key = None if screen is None else self.new_key(
+                Post(chat_id, "", screen.rows, {"kind": "night", "phase": phase, "seat": name}, user_id=user_id),
+                game.game_id)
+            taken.keys = [] if key is None else [key]
+
+        answer, committed = Answer(), False
+        if op in ("send", "withdraw", "pass"):
             if op == "send":
                 action, targets, option, detail, extra = forms.to_submit(state)
-                await self.service.execute(game.game_id, act_build(name, action, targets, option, detail, **extra))
-                state = {}
-            elif op == "withdraw":
-                await self.service.execute(game.game_id, withdraw_build(name))
-                state, answer = {}, Answer(say(lang, "changed"))
-            elif op == "pass":
-                await self.service.execute(game.game_id, pass_build(name))
-                await self.sender.edit_now(chat_id, message_id, say(lang, "passed"))
-                return Answer(say(lang, "passed"))
-        except (Refusal, RuleViolation) as error:
-            answer, state = Answer(refusal(error, lang), alert=True), {}
-        live = await self.service.get(game.game_id)
-        async with live.lock:
-            if phase_key(live) != key.data.get("phase") or live.status != "running":
-                return answer
-            screen = forms.night_screen(live, name, state, lang)
-        post = Post(chat_id, screen.text, screen.rows, {"kind": "night", "phase": key.data["phase"], "seat": name},
-                    user_id=user_id)
-        await self.sender.edit_now(chat_id, message_id, screen.text, await self.markup(post, game.game_id))
+                build = act_build(name, action, targets, option, detail, **extra)
+            else:
+                build = withdraw_build(name) if op == "withdraw" else pass_build(name)
+
+            def then_draw(live: LiveGame, now: float) -> Outcome:
+                outcome = build(live, now)
+                try:  # the command is applied: nothing may raise now (it would not be written)
+                    draw(live)
+                except Exception:
+                    log.exception("drawing %s's next screen failed", name)
+                    drawn[0], taken.keys = None, []
+                return outcome
+
+            try:
+                _live, outcome = await self.service.execute(game.game_id, then_draw, also=taken)
+                committed = bool(outcome.entries)  # the writes went with the command's entries
+                answer = Answer(say(lang, "changed" if op == "withdraw" else "passed") if op != "send" else None)
+            except (Refusal, RuleViolation) as error:
+                answer, after, op = Answer(refusal(error, lang), alert=True), {}, None
+        if not committed:  # no command, or a refused one: the writes alone
+            live = await self.service.get(game.game_id)
+            async with live.lock:
+                draw(live)
+            await self.tg.take(taken)
+        else:
+            self.tg.taken(taken)
+        screen = drawn[0]
+        if screen is not None:
+            markup = keyboard(screen.rows, taken.keys[0].id) if taken.keys else None
+            answer.then = lambda: self.sender.edit_now(chat_id, message_id, screen.text, markup)
+        elif op == "send":  # his action ended the night: its buttons go, what he sent stays
+            text = say(lang, "sent", summary=forms.summary(state, lang))
+            answer.then = lambda: self.sender.edit_now(chat_id, message_id, text)
+        elif op == "pass":
+            answer.then = lambda: self.sender.edit_now(chat_id, message_id, say(lang, "passed"))
+        else:
+            answer.then = lambda: self.sender.edit_now(chat_id, message_id, say(lang, "stale"))
         return answer
 
-    async def vote(self, user_id: int, game: TgGame, key: Key, state: dict[str, Any], lang: str) -> Answer:
+    async def vote(self, user_id: int, game: TgGame, key: Key, state: dict[str, Any], lang: str,
+                   update_id: int | None = None) -> Answer:
         seat = next((s for s in await self.seats_of(game.game_id, True) if s.user_id == user_id), None)
         if seat is None:
             return Answer(say(lang, "stranger"), alert=True)
@@ -359,10 +420,13 @@ class Conductor:
         choice = state.get("v")
         if not isinstance(choice, str):
             return Answer(say(lang, "stale"))
+        taken = Taken(update_id, at=self.clock())
         try:
-            await self.service.execute(game.game_id, vote_build(seat.name, choice))
+            _live, outcome = await self.service.execute(game.game_id, vote_build(seat.name, choice), also=taken)
         except (Refusal, RuleViolation) as error:
             return Answer(refusal(error, lang), alert=True)
+        if not outcome.entries and update_id is not None:  # the same vote again: the update is still claimed
+            await self.tg.take(taken)
         shown = say(lang, "blue") if choice == BLUE else live.nickname(choice)
         return Answer(say(lang, "voted", choice=shown))
 
@@ -612,7 +676,7 @@ class Conductor:
     async def tick(self) -> None:
         await self.service.tick()
         now = self.clock()
-        for game in await self.tg.games():
+        for game in await self.tg.open_games():
             try:
                 if game.status == "lobby" and game.reg_deadline is not None and game.reg_deadline <= now:
                     await self._registration_over(game)

@@ -62,20 +62,23 @@ def _asked(live: LiveGame, name: str) -> FollowUp | None:
     return step if step is not None and step.player == name else None
 
 
-_CHOICES: dict[tuple[str, int, int, int, str], tuple[Choice, ...]] = {}
+_CHOICES: dict[tuple[str, str], tuple[tuple[int, int, int], tuple[Choice, ...]]] = {}
 
 
 def _cached_choices(live: LiveGame, name: str) -> tuple[Choice, ...]:
-    """The core's choices, asked once per state of the game (a form's steps redraw without a change)."""
+    """The core's choices, asked once per state of the game (a form's steps redraw without a change); one
+    entry a player, the latest, so that the cache stays as small as the games in play."""
     game = live.game
     assert game is not None
-    key = (live.id, id(game), len(game.results), len(game.commands), name)
-    found = _CHOICES.get(key)
-    if found is None:
-        if len(_CHOICES) > 10_000:
-            _CHOICES.clear()
-        found = _CHOICES[key] = legal_choices(game, name)
-    return found
+    stamp = (id(game), len(game.results), len(game.commands))
+    found = _CHOICES.get((live.id, name))
+    if found is not None and found[0] == stamp:
+        return found[1]
+    if len(_CHOICES) > 10_000:
+        _CHOICES.clear()
+    choices = legal_choices(game, name)
+    _CHOICES[(live.id, name)] = (stamp, choices)
+    return choices
 
 
 def _find(choices: list[Choice] | tuple[Choice, ...], action: str | None) -> Choice | None:

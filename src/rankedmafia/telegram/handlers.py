@@ -6,6 +6,7 @@ has no second effect; a one-shot keyboard is marked pressed before it acts, so a
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -33,16 +34,21 @@ async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
 
 
 class Dedupe:
-    """An outer middleware: an update already handled (Telegram redelivers) is dropped."""
+    """An outer middleware: an update already handled (Telegram redelivers) is dropped. A button's update
+    is claimed in the database with the press's own writes (one transaction, see `Conductor.press`), so
+    here it is only checked against those this process has seen; any other is claimed here."""
 
     def __init__(self, conductor: Conductor) -> None:
         self.conductor = conductor
 
     async def __call__(self, handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
                        event: TelegramObject, data: dict[str, Any]) -> Any:
-        if isinstance(event, Update) and not await self.conductor.tg.claim_update(
-                event.update_id, self.conductor.clock()):
-            return None
+        if isinstance(event, Update):
+            if event.callback_query is not None:
+                if self.conductor.tg.seen(event.update_id):
+                    return None
+            elif not await self.conductor.tg.claim_update(event.update_id, self.conductor.clock()):
+                return None
         return await handler(event, data)
 
 
@@ -163,7 +169,7 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
 
     # --- buttons ----------------------------------------------------------------------------------
     @router.callback_query()
-    async def button(query: CallbackQuery, bot: Bot) -> None:
+    async def button(query: CallbackQuery, bot: Bot, event_update: Update) -> None:
         key_id, _, index = (query.data or "").partition(":")
         key = await conductor.tg.key(key_id) if key_id else None
         message = query.message
@@ -176,8 +182,14 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
             return await is_admin(bot, message.chat.id, user.id)
 
         answer = await conductor.press(user.id, message.chat.id, message.message_id, key, int(index),
-                                       nickname(user), admin)
-        await conductor.sender.answer(query.id, answer.text, answer.alert)
+                                       nickname(user), admin, event_update.update_id)
+        if answer is None:  # taken before: a redelivery
+            return
+        if answer.then is None:
+            await conductor.sender.answer(query.id, answer.text, answer.alert)
+            return
+        # The answer first (the button's spinner stops), the next screen at once beside it.
+        await asyncio.gather(conductor.sender.answer(query.id, answer.text, answer.alert), answer.then())
 
     # --- plain messages -----------------------------------------------------------------------------
     @router.message(private, F.text)

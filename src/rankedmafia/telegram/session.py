@@ -5,6 +5,10 @@ live tally) that was most of a button press's cost, and the bot never reads it. 
 those methods are taken as a bare `True` (which their return types allow), and a sent message as its id
 alone (all the bot reads of it); every error is still raised by aiogram's own check (so `retry_after`
 and the rest work as before).
+
+aiogram reads every other answer as `Response[the method's type]`. pydantic keeps such parametrised models
+only while somebody holds them (its cache is weak), so each answer built the model anew (its schema, about
+ten milliseconds) once the last one had been collected. They are held here, one per type.
 """
 
 from __future__ import annotations
@@ -28,15 +32,20 @@ from aiogram.types import Message
 
 OK = re.compile(r'\s*\{\s*"ok"\s*:\s*true\b')  # Telegram's success (errors carry "ok": false)
 UNREAD = (EditMessageText, EditMessageReplyMarkup, AnswerCallbackQuery, DeleteMessage)
+ANY_RESPONSE = Response[Any]
+_RESPONSES: dict[Any, Any] = {}  # the method's type -> Response[it], held (see above)
 
 
 class LeanSession(AiohttpSession):
     def check_response(self, bot: Bot, method: TelegramMethod[Any], status_code: int,
                        content: str) -> Response[Any]:
         if isinstance(method, UNREAD) and status_code == HTTPStatus.OK and OK.match(content):
-            return Response[Any](ok=True, result=True)
+            return ANY_RESPONSE(ok=True, result=True)
         if isinstance(method, SendMessage) and status_code == HTTPStatus.OK and OK.match(content):
             # The bot reads only the new message's id (to edit it later): no need to validate the rest.
             result = json.loads(content)["result"]
-            return Response[Any](ok=True, result=Message.model_construct(message_id=result["message_id"]))
+            return ANY_RESPONSE(ok=True, result=Message.model_construct(message_id=result["message_id"]))
+        returning = method.__returning__
+        if returning not in _RESPONSES:
+            _RESPONSES[returning] = Response[returning]  # type: ignore[valid-type]
         return super().check_response(bot, method, status_code, content)

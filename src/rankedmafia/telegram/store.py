@@ -6,9 +6,10 @@ Writes go through the store's one writer (group commit), reads run in worker thr
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets as random_ids
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
@@ -60,6 +61,46 @@ class Key:
     used: bool
 
 
+class AlreadyTaken(Exception):
+    """The update was handled before (a redelivery), or the one-shot keyboard was pressed before."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what  # "update" | "key"
+
+
+@dataclass(slots=True)
+class Taken:
+    """The bot's own writes for one press, made in one transaction, with the game's command if the press
+    makes one (`GameService.execute(..., also=taken)`): the update claimed, the one-shot keyboard marked
+    pressed, the next keyboards stored. If either was taken before, it raises and nothing is written."""
+
+    update_id: int | None = None
+    used: str | None = None
+    keys: list[Key] = field(default_factory=list)
+    at: float = 0.0
+
+    def __call__(self, connection: Connection) -> None:
+        if self.update_id is not None:
+            seen = connection.execute(select(tg_updates.c.update_id).where(tg_updates.c.update_id == self.update_id))
+            if seen.first() is not None:
+                raise AlreadyTaken("update")
+            connection.execute(insert(tg_updates).values(update_id=self.update_id, at=self.at))
+        if self.used is not None:
+            done = connection.execute(update(tg_keys).where(tg_keys.c.id == self.used, tg_keys.c.used == 0)
+                                      .values(used=1))
+            if done.rowcount != 1:
+                raise AlreadyTaken("key")
+        if self.keys:
+            connection.execute(insert(tg_keys), [
+                {"id": k.id, "game_id": k.game_id, "user_id": k.user_id, "used": 0, "at": self.at,
+                 "data": json.dumps(k.data, ensure_ascii=False)} for k in self.keys])
+
+
+def _copied(game: TgGame) -> TgGame:
+    return replace(game, progress=copy.deepcopy(game.progress))
+
+
 def _game(r: Any) -> TgGame:
     return TgGame(r.game_id, r.chat_id, r.opener, r.status, r.reg_deadline, r.reg_message,
                   json.loads(r.progress), r.created_at)
@@ -74,6 +115,7 @@ class TgStore:
         self._keys: dict[str, Key] = {}  # keyboards made or read here: a press needs no read
         self._used: set[str] = set()
         self._updates: set[int] = set()
+        self._open: dict[str, TgGame] | None = None
 
     async def _read(self, fn: Any) -> Any:
         return await self.store._read(fn)
@@ -98,6 +140,15 @@ class TgStore:
         await self._write(job)
 
     # --- games ------------------------------------------------------------------------------------
+    # The open games (in sign-up or in play) are read once and kept as written: the bot alone writes these
+    # rows, and its clock looks at every open game several times a second.
+    async def _open_games(self) -> dict[str, TgGame]:
+        if self._open is None:
+            rows = await self._read(lambda c: c.execute(select(tg_games).where(tg_games.c.status.in_(OPEN))).all())
+            if self._open is None:
+                self._open = {r.game_id: _game(r) for r in rows}
+        return self._open
+
     async def add_game(self, game: TgGame) -> None:
         def job(connection: Connection) -> None:
             connection.execute(insert(tg_games).values(
@@ -106,17 +157,26 @@ class TgStore:
                 created_at=game.created_at))
 
         await self._write(job)
+        opened = await self._open_games()
+        if game.status in OPEN:
+            opened[game.game_id] = _copied(game)
 
     async def game(self, game_id: str) -> TgGame | None:
+        """A game's row (a copy: change it through `update_game`)."""
+        found = (await self._open_games()).get(game_id)
+        if found is not None:
+            return _copied(found)
         row = await self._read(lambda c: c.execute(select(tg_games).where(tg_games.c.game_id == game_id)).first())
         return None if row is None else _game(row)
 
     async def open_game(self, chat_id: int) -> TgGame | None:
         """The group's game in registration or in play (a group plays one game at a time)."""
-        row = await self._read(lambda c: c.execute(
-            select(tg_games).where(tg_games.c.chat_id == chat_id, tg_games.c.status.in_(OPEN))
-            .order_by(tg_games.c.created_at.desc()).limit(1)).first())
-        return None if row is None else _game(row)
+        found = [g for g in (await self._open_games()).values() if g.chat_id == chat_id]
+        return _copied(max(found, key=lambda g: g.created_at)) if found else None
+
+    async def open_games(self) -> list[TgGame]:
+        """Every game in sign-up or in play, as kept: to be read, never changed (the clock's look)."""
+        return list((await self._open_games()).values())
 
     async def games(self, statuses: tuple[str, ...] = OPEN) -> list[TgGame]:
         rows = await self._read(lambda c: c.execute(
@@ -124,13 +184,22 @@ class TgStore:
         return [_game(r) for r in rows]
 
     async def update_game(self, game_id: str, **values: Any) -> None:
+        kept = dict(values)
         if "progress" in values:
             values["progress"] = json.dumps(values["progress"])
+            kept["progress"] = json.loads(values["progress"])  # a copy of its own, as written
 
         def job(connection: Connection) -> None:
             connection.execute(update(tg_games).where(tg_games.c.game_id == game_id).values(**values))
 
         await self._write(job)
+        opened = await self._open_games()
+        if game_id in opened:
+            changed = replace(opened[game_id], **kept)
+            if changed.status in OPEN:
+                opened[game_id] = changed
+            else:
+                del opened[game_id]
 
     # --- seats ------------------------------------------------------------------------------------
     async def add_seat(self, seat: TgSeat) -> None:
@@ -171,6 +240,43 @@ class TgStore:
         await self._write(job)
         self._remember(Key(key, game_id, user_id, data, False))
         return key
+
+    @staticmethod
+    def new_key(game_id: str, user_id: int | None, data: dict[str, Any]) -> Key:
+        """A keyboard not stored yet: it goes into a press's `Taken` (or `store_keys`)."""
+        return Key(random_ids.token_urlsafe(9), game_id, user_id, data, False)
+
+    async def take(self, taken: Taken) -> None:
+        """Commit a press's writes alone (a press that adds nothing to the game's log)."""
+        await self._write(taken)
+        self.taken(taken)
+
+    def taken(self, taken: Taken) -> None:
+        """After a press's writes committed: its keyboards are remembered, so that a press needs no read;
+        the one pressed is forgotten (it is `_used` now, and its row says so)."""
+        if taken.used is not None:
+            self._keys.pop(taken.used, None)
+        for key in taken.keys:
+            self._remember(key)
+
+    def take_key(self, key: Key) -> bool:
+        """A one-shot keyboard pressed, in memory (its row is marked with the press's writes); False if it
+        already was (a double press)."""
+        if key.used or key.id in self._used:
+            return False
+        self._used.add(key.id)
+        if len(self._used) > KEY_CACHE:
+            self._used.clear()
+        return True
+
+    def seen(self, update_id: int) -> bool:
+        """An update handled already by this process (its row, if it made a change, is written with it)."""
+        if update_id in self._updates:
+            return True
+        self._updates.add(update_id)
+        if len(self._updates) > KEY_CACHE:
+            self._updates.clear()
+        return False
 
     def _remember(self, key: Key) -> None:
         if len(self._keys) >= KEY_CACHE:
