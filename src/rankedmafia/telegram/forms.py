@@ -10,12 +10,13 @@ names an action, a role or a target. Nothing here decides legality: every list c
 from __future__ import annotations
 
 import json
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules import council
-from rankedmafia.rules.game import FollowUp
+from rankedmafia.rules.game import FollowUp, Game
 from rankedmafia.telegram.legal import Choice, legal_choices, question_fields
 from rankedmafia.telegram.texts import FIELD_NAMES, action_name, esc, field_label, option_label, say
 from rankedmafia.text.roles import role_name
@@ -62,7 +63,9 @@ def _asked(live: LiveGame, name: str) -> FollowUp | None:
     return step if step is not None and step.player == name else None
 
 
-_CHOICES: dict[tuple[str, str], tuple[tuple[int, int, int], tuple[Choice, ...]]] = {}
+# (game id, player) -> (the game object, its phases and commands then), his choices. The object is held
+# weakly and compared by identity: a game rebuilt from its log, or a new one at a freed address, is another.
+_CHOICES: dict[tuple[str, str], tuple[tuple[weakref.ref[Game], int, int], tuple[Choice, ...]]] = {}
 
 
 def _cached_choices(live: LiveGame, name: str) -> tuple[Choice, ...]:
@@ -70,14 +73,15 @@ def _cached_choices(live: LiveGame, name: str) -> tuple[Choice, ...]:
     entry a player, the latest, so that the cache stays as small as the games in play."""
     game = live.game
     assert game is not None
-    stamp = (id(game), len(game.results), len(game.commands))
     found = _CHOICES.get((live.id, name))
-    if found is not None and found[0] == stamp:
-        return found[1]
+    if found is not None:
+        (held, phases, commands), choices = found
+        if held() is game and (phases, commands) == (len(game.results), len(game.commands)):
+            return choices
     if len(_CHOICES) > 10_000:
         _CHOICES.clear()
     choices = legal_choices(game, name)
-    _CHOICES[(live.id, name)] = (stamp, choices)
+    _CHOICES[(live.id, name)] = ((weakref.ref(game), len(game.results), len(game.commands)), choices)
     return choices
 
 
