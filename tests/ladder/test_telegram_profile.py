@@ -126,3 +126,33 @@ def test_web_and_telegram_games_on_one_profile(fake: FakeTelegram, tmp_path: Pat
     before = fingerprint(data, None)
     assert "(unchanged)" in cli_out(["ladder", "rebuild"], data, None)
     assert fingerprint(data, None) == before
+
+
+def test_the_bot_refuses_a_banned_user_a_seat(fake: FakeTelegram, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    table = Table(fake, 12)
+    banned = table.ids[NAMES[1]]
+
+    async def ban() -> None:
+        store = Store(await asyncio.to_thread(connect, data))
+        try:
+            await Accounts(store).ban_telegram(banned, "cheating")
+        finally:
+            store.close()
+
+    asyncio.run(ban())
+    bot = BotProcess(fake, data).start()
+    try:
+        registration = table.open("classic-12")
+        code = registration.button("Вступить")["url"].split("start=")[1]
+        fake.say(banned, banned, f"/start {code}")
+        fake.wait(lambda: fake.last(banned, lambda m: "заблокировали" in m.text), 20, "the refusal")
+        assert fake.last(banned, lambda m: bool(m.markup)) is None  # no sign-up buttons were offered
+        other = table.ids[NAMES[2]]
+        fake.say(other, other, f"/start {code}")
+        prompt = fake.wait(lambda: fake.last(other, lambda m: bool(m.markup)), 20, "join prompt")
+        table.click(other, prompt, "не указывать")
+        fake.wait(lambda: "(1/" in registration.text, 20, "the list")
+        assert NAMES[1] not in registration.text
+    finally:
+        bot.stop()

@@ -26,3 +26,8 @@ async def link_reply(store: Store, tg_user: int, code: str, lang: str = "ru") ->
     except AccountError as error:
         return REFUSALS[lang].get(error.rule, REFUSALS[lang]["bad_code"]).format(**error.params)
     return LINKED[lang].format(name=user.name)
+
+
+async def telegram_banned(store: Store, tg_user: int) -> bool:
+    """Whether the bot must refuse this Telegram user a seat: banned himself, or through his account."""
+    return await Accounts(store).telegram_banned(tg_user)

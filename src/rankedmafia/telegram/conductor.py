@@ -19,6 +19,7 @@ from typing import Any
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
+from rankedmafia.accounts.telegram import telegram_banned
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
 from rankedmafia.live.posts import add_post
@@ -237,6 +238,8 @@ class Conductor:
             return say(lang, "no_such_game"), None
         if await self.tg.seat_of(user_id) is not None:
             return say(lang, "in_other_game"), None
+        if await telegram_banned(self.service.store, user_id):
+            return say(lang, "banned"), None
         live = await self.service.get(game_id)
         buttons = [forms.Button(say(lang, "sex_m"), {"sex": "m"}), forms.Button(say(lang, "sex_f"), {"sex": "f"}),
                    forms.Button(say(lang, "sex_none"), {"sex": None})]
@@ -250,6 +253,8 @@ class Conductor:
             return say(lang, "no_such_game")
         if await self.tg.seat_of(user_id) is not None:
             return say(lang, "in_other_game")
+        if await telegram_banned(self.service.store, user_id):
+            return say(lang, "banned")
         base = " ".join(nickname.split())[:20] or "Игрок"
         for attempt in range(1, 30):
             nick = base if attempt == 1 else f"{base} {attempt}"
