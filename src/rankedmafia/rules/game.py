@@ -217,22 +217,52 @@ class Game:
         """Every action this player may send now, with exactly the targets and options the engine
         accepts (if he has sent one already: what he may send instead once he withdraws it). Empty by
         day, when he is dead, and once the game is over."""
+        ready = self._choosing(name)
+        if ready is None:
+            return ()
+        now, checks = ready
+        return choices_for(self.state, name, now, checks)
+
+    def choice(self, name: str, action: str, copy: tuple[str, str] | None = None) -> Choice | None:
+        """One action's entry of `choices` (None if he may not send it now): for a player who picks the
+        action first, at the cost of that action alone. `copy` (a role and one of its actions, for the
+        joker's copy): that use alone, as the entry's one copy."""
+        ready = self._choosing(name)
+        if ready is None:
+            return None
+        now, checks = ready
+        spec = next((spec for spec in now if spec.id == action), None)
+        found = () if spec is None else choices_for(self.state, name, (spec,), checks, copy)
+        return found[0] if found else None
+
+    def _choosing(self, name: str) -> tuple[list[Action], Checks] | None:
+        """What `choices` asks of the validator for this player: the actions his turn of the night allows
+        and the validator's parts (`Checks`), or None if he may send nothing now."""
         player = self.state.player(name)
         if self.over or not player.alive or self.phase.kind is not PhaseKind.NIGHT:
-            return ()
+            return None
         try:
             self._sender(name, resend=True)
         except RuleViolation:
-            return ()  # he may send nothing now (the follow-up step is open)
+            return None  # he may send nothing now (the follow-up step is open)
+        actions = available_actions(self.state, player)
+        if not actions:
+            return None
+        follow_up = self._follow_up_action(player)
+        now = [spec for spec in actions if self._step_allows(name, spec.id, follow_up)]
+        pools: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
 
         def targets(spec: Action, names: Sequence[str]) -> list[str]:
             barred = self._barred(player, spec)
-            return [target for target in names if self._target_fits(player, spec, target, barred)]
+            key = (spec.self_target, barred)  # all `_target_refusal` reads of the action
+            pool = pools.get(key)
+            if pool is None:
+                pool = pools[key] = [target for target in names
+                                     if self._target_refusal(player, spec, target, barred) is None]
+            return pool
 
-        now = [spec for spec in available_actions(self.state, player) if self._step_allows(player, spec.id)]
-        return choices_for(self.state, name, now,
-                           Checks(targets, lambda spec, act: self._validate_act(player, spec, act),
-                                  lambda spec, act: self._weigh_targets(player, spec, act)))
+        return now, Checks(targets, lambda spec, act: self._validate_act(player, spec, act),
+                           lambda spec, act: self._weigh_targets(player, spec, act))
 
     def check(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
               detail: str | None = None, copied_option: str | None = None,
@@ -386,21 +416,23 @@ class Game:
             raise RuleViolation("already_acted", name=actor, action=state.acts[actor].action)
         return player
 
-    def _step_allows(self, player: Player, action: str) -> bool:
-        try:
-            self._in_step(player, action)
-        except RuleViolation:
-            return False
-        return True
+    def _step_allows(self, name: str, action: str, follow_up: str | None) -> bool:
+        return self._step_refusal(name, action, follow_up) is None
 
     def _in_step(self, player: Player, action: str) -> None:
         """Tonight's two turns: the ordinary actions, then the follow-up step (the reanimator's revive,
         sent only once he is told tonight's dead)."""
-        follow_up = self._follow_up_action(player)
+        refusal = self._step_refusal(player.name, action, self._follow_up_action(player))
+        if refusal is not None:
+            raise refusal
+
+    def _step_refusal(self, name: str, action: str, follow_up: str | None) -> RuleViolation | None:
+        """`_in_step`'s refusal or None, given the sender's follow-up action (`_follow_up_action`)."""
         if self._following and action != follow_up:
-            raise RuleViolation("actions_closed", name=player.name)  # the others' actions are closed
+            return RuleViolation("actions_closed", name=name)  # the others' actions are closed
         if not self._following and follow_up is not None and action == follow_up:
-            raise RuleViolation("revive_later", name=player.name, action=action)  # he acts last, once told
+            return RuleViolation("revive_later", name=name, action=action)  # he acts last, once told
+        return None
 
     def _validate_act(self, player: Player, spec: Action, act: Act) -> None:
         """The refusals about what is sent: the number of targets, each target wherever it stands, their
@@ -454,22 +486,23 @@ class Game:
             raise RuleViolation("revive_not_dead", name=act.targets[0])
         raise RuleViolation("not_asked", name=act.actor)
 
-    def _target_fits(self, player: Player, spec: Action, target: str, barred: tuple[str, ...]) -> bool:
-        try:
-            self._check_target(player, spec, target, barred)
-        except RuleViolation:
-            return False
-        return True
-
     def _check_target(self, player: Player, spec: Action, target: str, barred: tuple[str, ...]) -> None:
-        """The refusals about one target, wherever it stands among the act's: dead, himself, last night's
-        (`barred`)."""
+        refusal = self._target_refusal(player, spec, target, barred)
+        if refusal is not None:
+            raise refusal
+
+    def _target_refusal(self, player: Player, spec: Action, target: str,
+                        barred: tuple[str, ...]) -> RuleViolation | None:
+        """The refusal about one target, wherever it stands among the act's, or None: dead, himself, last
+        night's (`barred`). Of the action it reads only `self_target` (beside `id`, for the message), so
+        `Game.choices` asks it once per living name for all the actions alike in that and in `barred`."""
         if not self.state.player(target).alive:
-            raise RuleViolation("dead_target", name=target)
+            return RuleViolation("dead_target", name=target)
         if target == player.name and not spec.self_target:
-            raise RuleViolation("self_target", action=spec.id)
+            return RuleViolation("self_target", action=spec.id)
         if target in barred:
-            raise RuleViolation("repeat_target", action=spec.id, name=target)
+            return RuleViolation("repeat_target", action=spec.id, name=target)
+        return None
 
     def _on_the_list(self, act: Act) -> None:
         """RULINGS.md: the reanimator "may revive only a player on the list he was told; any other target
