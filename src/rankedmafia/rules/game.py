@@ -28,6 +28,8 @@ from rankedmafia.rules.view import PlayerView, build_view
 
 THREE_ALIVE = 3
 BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS}
+# the roles with an action of the follow-up step (the reanimator): the only players it may ask
+FOLLOW_UP_ROLES = frozenset(role.id for role in ROLES.values() if any(a.after_everyone for a in role.actions))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +73,12 @@ class Game:
         self.results: list[PhaseResult] = []
         self.commands: list[dict[str, Any]] = []
         # the list each reanimator is told tonight, with the others' actions it was rehearsed from: valid
-        # while they stand, and handed to the night's resolution so that it is not rehearsed again
+        # while they stand, and handed to the night's resolution so that it is not rehearsed again; and
+        # the count of tonight's changes to the actions sent when it was made (none since: still valid)
         self._told: dict[str, tuple[dict[str, Act], list[str]]] = {}
+        self._told_at: dict[str, int] = {}
+        self._changes = 0  # changes to `state.acts` or the declines (only the Game makes them)
+        self._asked: tuple[int, FollowUp | None] | None = None  # `_next_asked` and `_changes` when found
         self._following = False  # tonight's follow-up step is open: only the player asked may send
         self._declined: set[str] = set()  # players asked tonight who sent nothing
 
@@ -166,7 +172,16 @@ class Game:
         tonight (Ruling: he does not act), nor one whose list names nobody he may revive."""
         if self.over or self.phase.kind is not PhaseKind.NIGHT:
             return None
+        if self._asked is not None and self._asked[0] == self._changes:
+            return self._asked[1]  # asked again while checking his revive, name by name
+        step = self._find_asked()
+        self._asked = (self._changes, step)
+        return step
+
+    def _find_asked(self) -> FollowUp | None:
         for player in self.state.players.values():
+            if player.role not in FOLLOW_UP_ROLES:
+                continue
             action = self._follow_up_action(player)
             if action is None or player.name in self._declined:
                 continue
@@ -182,6 +197,7 @@ class Game:
         if step is None or step.player != name:
             raise RuleViolation("not_asked", name=name)
         self._declined.add(name)
+        self._changes += 1
         self.commands.append({"type": "decline", "actor": name})
 
     def setup_roles(self) -> list[str]:
@@ -286,6 +302,7 @@ class Game:
         act = Act(actor, action, tuple(targets), option, detail, copied_option, copied_detail)
         self._validate(act)
         self.state.acts[actor] = act
+        self._changes += 1
         command: dict[str, Any] = {"type": "act", "actor": actor, "action": action, "targets": list(act.targets)}
         if option is not None:
             command["option"] = option
@@ -305,6 +322,7 @@ class Game:
         if self._following and not any(a.after_everyone for a in self.actions_of(actor)):
             raise RuleViolation("actions_closed", name=actor)  # the others' actions are closed
         del self.state.acts[actor]
+        self._changes += 1
         self.commands.append({"type": "withdraw", "actor": actor})
 
     def vote(self, voter: str, choice: str) -> None:
@@ -337,6 +355,8 @@ class Game:
         self._following = False
         self._declined = set()
         self._told = {}
+        self._told_at = {}
+        self._changes += 1
         self._advance()
         return result
 
@@ -470,7 +490,7 @@ class Game:
         alive and has not sent it yet."""
         if not player.alive or player.name in self.state.acts or self.phase.kind is not PhaseKind.NIGHT:
             return None
-        if not any(a.after_everyone for a in ROLES[player.role].actions):
+        if player.role not in FOLLOW_UP_ROLES:
             return None  # most players: no need to work out tonight's actions
         return next((a.id for a in available_actions(self.state, player) if a.after_everyone), None)
 
@@ -514,8 +534,11 @@ class Game:
 
     def _told_deaths(self, reanimator: str) -> list[str]:
         """Tonight's dead with everyone else's actions as sent: a rehearsal of the night without his."""
-        others = {actor: act for actor, act in self.state.acts.items() if actor != reanimator}
         cached = self._told.get(reanimator)
+        if cached is not None and self._told_at.get(reanimator) == self._changes:
+            return cached[1]
+        others = {actor: act for actor, act in self.state.acts.items() if actor != reanimator}
+        self._told_at[reanimator] = self._changes
         if cached is not None and cached[0] == others:
             return cached[1]
         deaths = night.Night(self.state, dry_run=True, without=reanimator).resolve().deaths
