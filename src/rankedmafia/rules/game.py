@@ -24,7 +24,7 @@ from rankedmafia.rules.seating import Seat, seat_players
 
 __all__ = ["Game", "PhaseResult", "Seat"]
 from rankedmafia.rules.state import GameState, HouseRules
-from rankedmafia.rules.view import PlayerView, build_view
+from rankedmafia.rules.view import PlayerView, SeatView, build_view, public_seats
 
 THREE_ALIVE = 3
 BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS}
@@ -79,6 +79,8 @@ class Game:
         self._told_at: dict[str, int] = {}
         self._changes = 0  # changes to `state.acts` or the declines (only the Game makes them)
         self._asked: tuple[int, FollowUp | None] | None = None  # `_next_asked` and `_changes` when found
+        # the seats as everyone sees them in a view of the phases since a given one: (since, phases), seats
+        self._seats: tuple[tuple[int, int], tuple[SeatView, ...]] | None = None
         self._following = False  # tonight's follow-up step is open: only the player asked may send
         self._declined: set[str] = set()  # players asked tonight who sent nothing
 
@@ -119,7 +121,11 @@ class Game:
         """Exactly what this player may know: the security boundary of a hidden-role game. `since`: only
         the events of the phases from that index of `results` on, for a reader who keeps the earlier
         ones (the seats then show only the roles made public since, beside his own and his clan's)."""
-        return build_view(self.state, self.results[since:], name, self.votes())
+        results = self.results[since:]
+        key = (since, len(self.results))
+        if self._seats is None or self._seats[0] != key:  # the same for every reader of these phases
+            self._seats = (key, public_seats(self.state, results))
+        return build_view(self.state, results, name, self.votes(), self._seats[1])
 
     def awaiting(self) -> list[str]:
         """Living players with an action available tonight who have not sent one yet. A ranked mafioso

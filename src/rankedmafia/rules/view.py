@@ -74,13 +74,22 @@ def own_role(state: GameState, name: str) -> str:
     return role.appears_as or role.id
 
 
-def build_view(state: GameState, results: Sequence[PhaseResult], name: str, votes: dict[str, str]) -> PlayerView:
+def public_seats(state: GameState, results: Sequence[PhaseResult]) -> tuple[SeatView, ...]:
+    """The seats as everyone sees them: who is alive, and the roles these phases made public. The same
+    for every reader of the same phases, so the Game builds them once for all (`build_view`'s `public`)."""
+    known: dict[str, str] = {}
+    for result in results:
+        known.update(result.revealed)
+    return tuple(SeatView(p.name, p.alive, known.get(p.name)) for p in state.players.values())
+
+
+def build_view(state: GameState, results: Sequence[PhaseResult], name: str, votes: dict[str, str],
+               public: tuple[SeatView, ...] | None = None) -> PlayerView:
     """His view, from the game's state and its phases' results (the Game hands them in: the view does not
-    know the Game)."""
+    know the Game). `public`: these phases' `public_seats`, if already built."""
     over = state.winner is not None
     me = state.player(name)
     clans = state.clans_of(name)
-    known: dict[str, str] = {}
     log: list[dict[str, Any]] = []
     for result in results:
         phase = {"phase": result.phase.kind.value, "number": result.phase.number}
@@ -90,15 +99,15 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
         for entry in result.info:
             if entry["to"] == name:
                 log.append({**phase, "type": "info", **entry})
-        known.update(result.revealed)
     members: dict[str, str] = {}
     for clan in clans:
         members.update(clan_roles(state, clan))
     mine = own_role(state, name)
+    # what he knows beside the public: his own role and his clan's
     seats = tuple(
-        SeatView(p.name, p.alive,
-                 mine if p.name == name else members.get(p.name) or known.get(p.name))
-        for p in state.players.values()
+        seat if seat.name != name and seat.name not in members
+        else SeatView(seat.name, seat.alive, mine if seat.name == name else members[seat.name])
+        for seat in (public_seats(state, results) if public is None else public)
     )
     actions: tuple[ActionView, ...] = ()
     if me.alive and not over and state.phase.kind is PhaseKind.NIGHT:
