@@ -64,6 +64,9 @@ class Checks:
     targets: Callable[[Action, Sequence[str]], list[str]]  # the names the per-target checks let stand
     act: Callable[[Action, Act], None]  # the whole check of one act by this action, raising RuleViolation
     weigh: Callable[[Action, Act], None]  # its last part, all an act of accepted names and count may fail
+    # whether the whole check of this action refuses only a count out of its range, a target the
+    # per-target part refuses, or a name twice: then any distinct names of the pool are accepted
+    bare: Callable[[Action], bool]
 
 
 def choices_for(state: GameState, actor: str, actions: Sequence[Action], checks: Checks,
@@ -89,11 +92,21 @@ def choices_for(state: GameState, actor: str, actions: Sequence[Action], checks:
             def weigh(act: Act, spec: Action = spec) -> None:
                 checks.weigh(spec, act)
 
-            weighs = spec.check is not None or spec.after_everyone
-            choice = _choice(state, spec, pool, build, validate, weigh if weighs else None)
+            if checks.bare(spec):
+                choice = _bare_choice(spec, pool)
+            else:
+                weighs = spec.check is not None or spec.after_everyone
+                choice = _choice(state, spec, pool, build, validate, weigh if weighs else None)
         if choice is not None:
             found.append(choice)
     return tuple(found)
+
+
+def _bare_choice(spec: Action, pool: Sequence[str]) -> Choice | None:
+    """An action whose check refuses nothing beyond the count, the names one by one and a name twice
+    (`Checks.bare`): every count its range allows with as many names in the pool, the pool in every place."""
+    counts = tuple(range(spec.targets[0], min(spec.targets[1], len(pool)) + 1))
+    return Choice(spec.id, counts, (tuple(pool),) * counts[-1]) if counts else None
 
 
 def _choice(state: GameState, spec: Action, pool: Sequence[str], build: Build, validate: Validate,

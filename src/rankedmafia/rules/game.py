@@ -284,7 +284,7 @@ class Game:
             return pool
 
         return now, Checks(targets, lambda spec, act: self._validate_act(player, spec, act),
-                           lambda spec, act: self._weigh_targets(player, spec, act))
+                           lambda spec, act: self._weigh_targets(player, spec, act), self._bare)
 
     def check(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
               detail: str | None = None, copied_option: str | None = None,
@@ -481,6 +481,14 @@ class Game:
         if spec.limits is not None:
             spec.limits(self.state, player, act)
         self._weigh_targets(player, spec, act)
+
+    @staticmethod
+    def _bare(spec: Action) -> bool:
+        """Whether `_validate_act` refuses an act of this action only for its number of targets, a target
+        `_check_target` refuses, or a name twice: none of its later parts applies (no option, no limits
+        of the role, nothing `_weigh_targets` asks). `Game.choices` then sends no act to the validator.
+        Keep it in step with `_validate_act`."""
+        return spec.option is None and spec.limits is None and spec.check is None and not spec.after_everyone
 
     def _weigh_targets(self, player: Player, spec: Action, act: Act) -> None:
         """The last refusals of `_validate_act`, the only ones that may weigh the targets together: the
