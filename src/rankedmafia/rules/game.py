@@ -249,17 +249,17 @@ class Game:
         """One action's entry of `choices` (None if he may not send it now): for a player who picks the
         action first, at the cost of that action alone. `copy` (a role and one of its actions, for the
         joker's copy): that use alone, as the entry's one copy."""
-        ready = self._choosing(name)
+        ready = self._choosing(name, action)
         if ready is None:
             return None
         now, checks = ready
-        spec = next((spec for spec in now if spec.id == action), None)
-        found = () if spec is None else choices_for(self.state, name, (spec,), checks, copy)
+        found = choices_for(self.state, name, now, checks, copy)
         return found[0] if found else None
 
-    def _choosing(self, name: str) -> tuple[list[Action], Checks] | None:
+    def _choosing(self, name: str, only: str | None = None) -> tuple[list[Action], Checks] | None:
         """What `choices` asks of the validator for this player: the actions his turn of the night allows
-        and the validator's parts (`Checks`), or None if he may send nothing now."""
+        (`only`: that one, if it is among them) and the validator's parts (`Checks`), or None if he may
+        send nothing now."""
         player = self.state.player(name)
         if self.over or not player.alive or self.phase.kind is not PhaseKind.NIGHT:
             return None
@@ -268,6 +268,8 @@ class Game:
         except RuleViolation:
             return None  # he may send nothing now (the follow-up step is open)
         actions = available_actions(self.state, player)
+        if only is not None:
+            actions = tuple(spec for spec in actions if spec.id == only)
         if not actions:
             return None
         follow_up = self._follow_up_action(player)
