@@ -50,9 +50,10 @@ class PlayerView:
     clans: tuple[str, ...] = ()  # the clans whose night chat he shares
 
 
-def _audience(event: dict[str, Any], name: str, clans: tuple[str, ...]) -> bool:
-    to = event.get("to")
-    return to is None or to == name or (isinstance(to, str) and to.startswith("clan:") and to[5:] in clans)
+def _audience(name: str, clans: tuple[str, ...]) -> set[str | None]:
+    """The events' addressees (`NightContext.event`'s `to`) whose events he reads: the town (None), he,
+    his clans."""
+    return {None, name, *(f"clan:{clan}" for clan in clans)}
 
 
 def clan_roles(state: GameState, clan: str) -> dict[str, str]:
@@ -91,10 +92,11 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
     me = state.player(name)
     clans = state.clans_of(name)
     log: list[dict[str, Any]] = []
+    audience = _audience(name, clans)
     for result in results:
         phase = {"phase": result.phase.kind.value, "number": result.phase.number}
         for event in result.events:
-            if _audience(event, name, clans):
+            if event.get("to") in audience:
                 log.append({**phase, **event})
         for entry in result.info:
             if entry["to"] == name:
