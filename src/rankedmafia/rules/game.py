@@ -79,8 +79,10 @@ class Game:
         self._told_at: dict[str, int] = {}
         self._changes = 0  # changes to `state.acts` or the declines (only the Game makes them)
         self._asked: tuple[int, FollowUp | None] | None = None  # `_next_asked` and `_changes` when found
-        # the seats as everyone sees them in a view of the phases since a given one: (since, phases), seats
-        self._seats: tuple[tuple[int, int], tuple[SeatView, ...]] | None = None
+        # the seats as everyone sees them in a view of the phases since a given one, while `_seats_at`
+        # phases are over (nobody dies, no role is made public, between two)
+        self._seats: dict[int, tuple[SeatView, ...]] = {}
+        self._seats_at = 0
         self._following = False  # tonight's follow-up step is open: only the player asked may send
         self._declined: set[str] = set()  # players asked tonight who sent nothing
 
@@ -122,10 +124,12 @@ class Game:
         the events of the phases from that index of `results` on, for a reader who keeps the earlier
         ones (the seats then show only the roles made public since, beside his own and his clan's)."""
         results = self.results[since:]
-        key = (since, len(self.results))
-        if self._seats is None or self._seats[0] != key:  # the same for every reader of these phases
-            self._seats = (key, public_seats(self.state, results))
-        return build_view(self.state, results, name, self.votes(), self._seats[1])
+        if self._seats_at != len(self.results):
+            self._seats_at, self._seats = len(self.results), {}
+        public = self._seats.get(since)  # the same for every reader of these phases
+        if public is None:
+            public = self._seats[since] = public_seats(self.state, results)
+        return build_view(self.state, results, name, self.votes(), public)
 
     def awaiting(self) -> list[str]:
         """Living players with an action available tonight who have not sent one yet. A ranked mafioso

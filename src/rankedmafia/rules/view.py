@@ -106,11 +106,11 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
         members.update(clan_roles(state, clan))
     mine = own_role(state, name)
     # what he knows beside the public: his own role and his clan's
-    seats = tuple(
-        seat if seat.name != name and seat.name not in members
-        else SeatView(seat.name, seat.alive, mine if seat.name == name else members[seat.name])
-        for seat in (public_seats(state, results) if public is None else public)
-    )
+    seats = list(public_seats(state, results) if public is None else public)
+    order = list(state.players)  # the seats' order
+    for who, role in {**members, name: mine}.items():
+        at = order.index(who)
+        seats[at] = SeatView(who, seats[at].alive, role)
     actions: tuple[ActionView, ...] = ()
     if me.alive and not over and state.phase.kind is PhaseKind.NIGHT:
         actions = tuple(ActionView(a.id, a.targets, a.self_target, a.option)
@@ -126,7 +126,7 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
         name=name, role=mine, alive=me.alive, phase=state.phase.kind.value,
         phase_number=state.phase.number, clan=members,
         boss=next((state.bosses[c] for c in clans if c in state.bosses), None),
-        seats=seats, actions=actions, sent=sent, log=tuple(log), winner=state.winner,
+        seats=tuple(seats), actions=actions, sent=sent, log=tuple(log), winner=state.winner,
         side=detective[0] if detective else None, quarry=detective[1] if detective else None,
         votes=votes, clans=clans,
     )
