@@ -494,7 +494,8 @@ class Game:
         `_check_target` refuses, or a name twice: none of its later parts applies (no option, no limits
         of the role, nothing `_weigh_targets` asks). `Game.choices` then sends no act to the validator.
         Keep it in step with `_validate_act`."""
-        return spec.option is None and spec.limits is None and spec.check is None and not spec.after_everyone
+        return (spec.option is None and spec.options is None and spec.limits is None and spec.check is None
+                and not spec.after_everyone)
 
     def _weigh_targets(self, player: Player, spec: Action, act: Act) -> None:
         """The last refusals of `_validate_act`, the only ones that may weigh the targets together: the
