@@ -23,7 +23,8 @@ from rankedmafia.rules.model import PhaseKind
 from rankedmafia.rules.seating import Seat
 from rankedmafia.setup import new_game, preset
 
-ALLOWED = {"phase", "over", "alive", "actions_of", "choices", "question_fields", "view", "submit", "vote"}
+ALLOWED = {"phase", "over", "alive", "actions_of", "choices", "choice", "option_choices", "copy_actions",
+           "question_fields", "view", "submit", "vote"}
 
 
 class Guard:

@@ -1,7 +1,8 @@
 """The random policy: uniform over what the engine says a player may send now (`Game.choices`).
 
 It knows only what its player knows: his own choices and who is alive (public). Each night it draws one
-of his choices, then a count of targets and a name for each place among those offered, the option among
+of his actions, asks the core for that action's choice alone (`Game.choice`; another is drawn if it is
+not offered now), then a count of targets and a name for each place among those offered, the option among
 those offered (heal_from's source, the Council's template and its blanks), and for the joker a role and
 one of its uses; the core's list is exact, so nothing it sends is refused. The reanimator acts last:
 told tonight's dead by the Game's follow-up step, he revives one of those his choices offer, drawn
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 
 from rankedmafia.bots.base import follow_up
 from rankedmafia.bots.choosing import draw, send_choice
+from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, Phase, PhaseKind
 
@@ -43,9 +45,28 @@ class RandomPolicy:
         actions = game.actions_of(name)
         if not actions or self.rng.random() < self.idle:
             return
-        choices = game.choices(name)  # not the revive: the Game offers it once its follow-up step asks him
-        if choices:
-            send_choice(self.rng, game, name, draw(self.rng, choices))
+        # an action first, then only its choice: uniform over the actions he may send (one the Game does
+        # not offer now, such as the revive before its step, is set aside and another drawn)
+        left = list(actions)
+        while left:
+            action = left.pop(_below(self.rng, len(left)))
+            choice = self._copy(game, name, action.id) if action.copies else game.choice(name, action.id)
+            if choice is not None:
+                send_choice(self.rng, game, name, choice)
+                return
+
+    def _copy(self, game: Game, name: str, action: str) -> Choice | None:
+        """The joker's copy drawn as its choice would be (a role among those with a use he may send, then
+        one of its uses), asking the core only for the use drawn: one use's choice, not the whole setup's."""
+        roles = game.option_choices(name, action)
+        while roles:
+            role = roles.pop(_below(self.rng, len(roles)))
+            uses = game.copy_actions(role)
+            while uses:
+                choice = game.choice(name, action, (role, uses.pop(_below(self.rng, len(uses)))))
+                if choice is not None:
+                    return choice
+        return None
 
     def revive(self, game: Game, name: str, deaths: Sequence[str]) -> None:
         """One of those his choices offer (tonight's dead, as he was told), drawn uniformly."""

@@ -64,19 +64,24 @@ class Checks:
     targets: Callable[[Action, Sequence[str]], list[str]]  # the names the per-target checks let stand
     act: Callable[[Action, Act], None]  # the whole check of one act by this action, raising RuleViolation
     weigh: Callable[[Action, Act], None]  # its last part, all an act of accepted names and count may fail
+    # whether the whole check of this action refuses only a count out of its range, a target the
+    # per-target part refuses, or a name twice: then any distinct names of the pool are accepted
+    bare: Callable[[Action], bool]
 
 
-def choices_for(state: GameState, actor: str, actions: Sequence[Action], checks: Checks) -> tuple[Choice, ...]:
+def choices_for(state: GameState, actor: str, actions: Sequence[Action], checks: Checks,
+                copy: tuple[str, str] | None = None) -> tuple[Choice, ...]:
     """The choices of `actor` among his `actions` (as if he had not sent anything yet). The names each
     action may name at all are those the validator's per-target checks let stand; beyond them only the
     limits that may weigh the targets together (a role's own check, the reanimator's list) are found
-    by probing the validator with whole acts, in seat order."""
+    by probing the validator with whole acts, in seat order. `copy`: of a joker's copy, only this role
+    and use."""
     names = [p.name for p in state.players.values() if p.alive]
     found = []
     for spec in actions:
         pool = checks.targets(spec, names)
         if spec.copies:
-            choice = _copy_choice(state, actor, spec, pool, checks)
+            choice = _copy_choice(state, actor, spec, pool, checks, copy)
         else:
             def build(targets: tuple[str, ...], option: str | None, detail: str | None, action: str = spec.id) -> Act:
                 return Act(actor, action, targets, option, detail)
@@ -87,11 +92,21 @@ def choices_for(state: GameState, actor: str, actions: Sequence[Action], checks:
             def weigh(act: Act, spec: Action = spec) -> None:
                 checks.weigh(spec, act)
 
-            weighs = spec.check is not None or spec.after_everyone
-            choice = _choice(state, spec, pool, build, validate, weigh if weighs else None)
+            if checks.bare(spec):
+                choice = _bare_choice(spec, pool)
+            else:
+                weighs = spec.check is not None or spec.after_everyone
+                choice = _choice(state, spec, pool, build, validate, weigh if weighs else None)
         if choice is not None:
             found.append(choice)
     return tuple(found)
+
+
+def _bare_choice(spec: Action, pool: Sequence[str]) -> Choice | None:
+    """An action whose check refuses nothing beyond the count, the names one by one and a name twice
+    (`Checks.bare`): every count its range allows with as many names in the pool, the pool in every place."""
+    counts = tuple(range(spec.targets[0], min(spec.targets[1], len(pool)) + 1))
+    return Choice(spec.id, counts, (tuple(pool),) * counts[-1]) if counts else None
 
 
 def _choice(state: GameState, spec: Action, pool: Sequence[str], build: Build, validate: Validate,
@@ -111,12 +126,16 @@ def _choice(state: GameState, spec: Action, pool: Sequence[str], build: Build, v
         if places is None:
             continue
         counts.append(count)
-        for index, allowed_here in enumerate(places):
-            slots[index] |= allowed_here
+        if weigh is not None:
+            for index, allowed_here in enumerate(places):
+                slots[index] |= allowed_here
     if not counts:
         return None
-    order = {name: i for i, name in enumerate(pool)}
-    shown = tuple(tuple(sorted(s, key=order.__getitem__)) for s in slots[:max(counts)])
+    if weigh is None:  # every place takes the whole pool (`_places`), already in seat order
+        shown = (tuple(pool),) * max(counts)
+    else:
+        order = {name: i for i, name in enumerate(pool)}
+        shown = tuple(tuple(sorted(s, key=order.__getitem__)) for s in slots[:max(counts)])
     if spec.options is not None:  # the Council's question: any template, its arguments probed
         return Choice(spec.id, tuple(counts), shown, spec.option, tuple(spec.options(state)))
     return Choice(spec.id, tuple(counts), shown)
@@ -194,20 +213,25 @@ def _accepts(validate: Validate, act: Act) -> bool:
     return True
 
 
-def _copy_choice(state: GameState, actor: str, spec: Action, pool: Sequence[str], checks: Checks) -> Choice | None:
-    """The joker's copy: for each role he may copy, each of its actions he may use tonight. The copy
-    weighs who its targets are only by the copied action's own `check` (roles/joker.py), so only those
-    uses are probed target by target."""
+def _copy_choice(state: GameState, actor: str, spec: Action, pool: Sequence[str], checks: Checks,
+                 only: tuple[str, str] | None = None) -> Choice | None:
+    """The joker's copy: for each role he may copy, each of its actions he may use tonight (`only`: that
+    one role and use alone). The copy weighs who its targets are only by the copied action's own `check`
+    (roles/joker.py), so only those uses are probed target by target."""
     def validate(act: Act) -> None:
         checks.act(spec, act)
 
     def weigh(act: Act) -> None:
         checks.weigh(spec, act)
 
+    roles = spec.options(state) if spec.options is not None else []
     copies = []
-    for role in spec.options(state) if spec.options is not None else ():
+    for role in roles if only is None else [r for r in roles if r == only[0]]:
         uses = []
         for copied in copyable_actions(role):
+            if only is not None and copied.id != only[1]:
+                continue
+
             def build(targets: tuple[str, ...], option: str | None, detail: str | None,
                       role: str = role, use: str = copied.id) -> Act:
                 return Act(actor, spec.id, targets, role, use, option, detail)

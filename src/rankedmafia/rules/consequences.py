@@ -114,6 +114,7 @@ def after_deaths(state: GameState, dead: list[str], role_changes: list[dict[str,
                        "role": to})
         info.append({"to": player.name, "kind": "role_change", "result": to})
         player.role = to
+        state.roles_changed()
         if team is not None:
             player.team = team
 

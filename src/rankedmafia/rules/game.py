@@ -24,10 +24,12 @@ from rankedmafia.rules.seating import Seat, seat_players
 
 __all__ = ["Game", "PhaseResult", "Seat"]
 from rankedmafia.rules.state import GameState, HouseRules
-from rankedmafia.rules.view import PlayerView, build_view
+from rankedmafia.rules.view import PlayerView, SeatView, build_view, public_seats
 
 THREE_ALIVE = 3
 BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS}
+# the roles with an action of the follow-up step (the reanimator): the only players it may ask
+FOLLOW_UP_ROLES = frozenset(role.id for role in ROLES.values() if any(a.after_everyone for a in role.actions))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +73,16 @@ class Game:
         self.results: list[PhaseResult] = []
         self.commands: list[dict[str, Any]] = []
         # the list each reanimator is told tonight, with the others' actions it was rehearsed from: valid
-        # while they stand, and handed to the night's resolution so that it is not rehearsed again
+        # while they stand, and handed to the night's resolution so that it is not rehearsed again; and
+        # the count of tonight's changes to the actions sent when it was made (none since: still valid)
         self._told: dict[str, tuple[dict[str, Act], list[str]]] = {}
+        self._told_at: dict[str, int] = {}
+        self._changes = 0  # changes to `state.acts` or the declines (only the Game makes them)
+        self._asked: tuple[int, FollowUp | None] | None = None  # `_next_asked` and `_changes` when found
+        # the seats as everyone sees them in a view of the phases since a given one, while `_seats_at`
+        # phases are over (nobody dies, no role is made public, between two)
+        self._seats: dict[int, tuple[SeatView, ...]] = {}
+        self._seats_at = 0
         self._following = False  # tonight's follow-up step is open: only the player asked may send
         self._declined: set[str] = set()  # players asked tonight who sent nothing
 
@@ -113,7 +123,13 @@ class Game:
         """Exactly what this player may know: the security boundary of a hidden-role game. `since`: only
         the events of the phases from that index of `results` on, for a reader who keeps the earlier
         ones (the seats then show only the roles made public since, beside his own and his clan's)."""
-        return build_view(self.state, self.results[since:], name, self.votes())
+        results = self.results[since:]
+        if self._seats_at != len(self.results):
+            self._seats_at, self._seats = len(self.results), {}
+        public = self._seats.get(since)  # the same for every reader of these phases
+        if public is None:
+            public = self._seats[since] = public_seats(self.state, results)
+        return build_view(self.state, results, name, self.votes(), public)
 
     def awaiting(self) -> list[str]:
         """Living players with an action available tonight who have not sent one yet. A ranked mafioso
@@ -166,7 +182,16 @@ class Game:
         tonight (Ruling: he does not act), nor one whose list names nobody he may revive."""
         if self.over or self.phase.kind is not PhaseKind.NIGHT:
             return None
+        if self._asked is not None and self._asked[0] == self._changes:
+            return self._asked[1]  # asked again while checking his revive, name by name
+        step = self._find_asked()
+        self._asked = (self._changes, step)
+        return step
+
+    def _find_asked(self) -> FollowUp | None:
         for player in self.state.players.values():
+            if player.role not in FOLLOW_UP_ROLES:
+                continue
             action = self._follow_up_action(player)
             if action is None or player.name in self._declined:
                 continue
@@ -182,6 +207,7 @@ class Game:
         if step is None or step.player != name:
             raise RuleViolation("not_asked", name=name)
         self._declined.add(name)
+        self._changes += 1
         self.commands.append({"type": "decline", "actor": name})
 
     def setup_roles(self) -> list[str]:
@@ -217,22 +243,54 @@ class Game:
         """Every action this player may send now, with exactly the targets and options the engine
         accepts (if he has sent one already: what he may send instead once he withdraws it). Empty by
         day, when he is dead, and once the game is over."""
+        ready = self._choosing(name)
+        if ready is None:
+            return ()
+        now, checks = ready
+        return choices_for(self.state, name, now, checks)
+
+    def choice(self, name: str, action: str, copy: tuple[str, str] | None = None) -> Choice | None:
+        """One action's entry of `choices` (None if he may not send it now): for a player who picks the
+        action first, at the cost of that action alone. `copy` (a role and one of its actions, for the
+        joker's copy): that use alone, as the entry's one copy."""
+        ready = self._choosing(name, action)
+        if ready is None:
+            return None
+        now, checks = ready
+        found = choices_for(self.state, name, now, checks, copy)
+        return found[0] if found else None
+
+    def _choosing(self, name: str, only: str | None = None) -> tuple[list[Action], Checks] | None:
+        """What `choices` asks of the validator for this player: the actions his turn of the night allows
+        (`only`: that one, if it is among them) and the validator's parts (`Checks`), or None if he may
+        send nothing now."""
         player = self.state.player(name)
         if self.over or not player.alive or self.phase.kind is not PhaseKind.NIGHT:
-            return ()
+            return None
         try:
             self._sender(name, resend=True)
         except RuleViolation:
-            return ()  # he may send nothing now (the follow-up step is open)
+            return None  # he may send nothing now (the follow-up step is open)
+        actions = available_actions(self.state, player)
+        if only is not None:
+            actions = tuple(spec for spec in actions if spec.id == only)
+        if not actions:
+            return None
+        follow_up = self._follow_up_action(player)
+        now = [spec for spec in actions if self._step_allows(name, spec.id, follow_up)]
+        pools: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
 
         def targets(spec: Action, names: Sequence[str]) -> list[str]:
             barred = self._barred(player, spec)
-            return [target for target in names if self._target_fits(player, spec, target, barred)]
+            key = (spec.self_target, barred)  # all `_target_refusal` reads of the action
+            pool = pools.get(key)
+            if pool is None:
+                pool = pools[key] = [target for target in names
+                                     if self._target_refusal(player, spec, target, barred) is None]
+            return pool
 
-        now = [spec for spec in available_actions(self.state, player) if self._step_allows(player, spec.id)]
-        return choices_for(self.state, name, now,
-                           Checks(targets, lambda spec, act: self._validate_act(player, spec, act),
-                                  lambda spec, act: self._weigh_targets(player, spec, act)))
+        return now, Checks(targets, lambda spec, act: self._validate_act(player, spec, act),
+                           lambda spec, act: self._weigh_targets(player, spec, act), self._bare)
 
     def check(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
               detail: str | None = None, copied_option: str | None = None,
@@ -256,6 +314,7 @@ class Game:
         act = Act(actor, action, tuple(targets), option, detail, copied_option, copied_detail)
         self._validate(act)
         self.state.acts[actor] = act
+        self._changes += 1
         command: dict[str, Any] = {"type": "act", "actor": actor, "action": action, "targets": list(act.targets)}
         if option is not None:
             command["option"] = option
@@ -275,6 +334,7 @@ class Game:
         if self._following and not any(a.after_everyone for a in self.actions_of(actor)):
             raise RuleViolation("actions_closed", name=actor)  # the others' actions are closed
         del self.state.acts[actor]
+        self._changes += 1
         self.commands.append({"type": "withdraw", "actor": actor})
 
     def vote(self, voter: str, choice: str) -> None:
@@ -307,6 +367,8 @@ class Game:
         self._following = False
         self._declined = set()
         self._told = {}
+        self._told_at = {}
+        self._changes += 1
         self._advance()
         return result
 
@@ -386,21 +448,23 @@ class Game:
             raise RuleViolation("already_acted", name=actor, action=state.acts[actor].action)
         return player
 
-    def _step_allows(self, player: Player, action: str) -> bool:
-        try:
-            self._in_step(player, action)
-        except RuleViolation:
-            return False
-        return True
+    def _step_allows(self, name: str, action: str, follow_up: str | None) -> bool:
+        return self._step_refusal(name, action, follow_up) is None
 
     def _in_step(self, player: Player, action: str) -> None:
         """Tonight's two turns: the ordinary actions, then the follow-up step (the reanimator's revive,
         sent only once he is told tonight's dead)."""
-        follow_up = self._follow_up_action(player)
+        refusal = self._step_refusal(player.name, action, self._follow_up_action(player))
+        if refusal is not None:
+            raise refusal
+
+    def _step_refusal(self, name: str, action: str, follow_up: str | None) -> RuleViolation | None:
+        """`_in_step`'s refusal or None, given the sender's follow-up action (`_follow_up_action`)."""
         if self._following and action != follow_up:
-            raise RuleViolation("actions_closed", name=player.name)  # the others' actions are closed
+            return RuleViolation("actions_closed", name=name)  # the others' actions are closed
         if not self._following and follow_up is not None and action == follow_up:
-            raise RuleViolation("revive_later", name=player.name, action=action)  # he acts last, once told
+            return RuleViolation("revive_later", name=name, action=action)  # he acts last, once told
+        return None
 
     def _validate_act(self, player: Player, spec: Action, act: Act) -> None:
         """The refusals about what is sent: the number of targets, each target wherever it stands, their
@@ -424,6 +488,15 @@ class Game:
             spec.limits(self.state, player, act)
         self._weigh_targets(player, spec, act)
 
+    @staticmethod
+    def _bare(spec: Action) -> bool:
+        """Whether `_validate_act` refuses an act of this action only for its number of targets, a target
+        `_check_target` refuses, or a name twice: none of its later parts applies (no option, no limits
+        of the role, nothing `_weigh_targets` asks). `Game.choices` then sends no act to the validator.
+        Keep it in step with `_validate_act`."""
+        return (spec.option is None and spec.options is None and spec.limits is None and spec.check is None
+                and not spec.after_everyone)
+
     def _weigh_targets(self, player: Player, spec: Action, act: Act) -> None:
         """The last refusals of `_validate_act`, the only ones that may weigh the targets together: the
         role's own check (the postman's new recipient, the mafia's double kill at three alive), the
@@ -438,7 +511,7 @@ class Game:
         alive and has not sent it yet."""
         if not player.alive or player.name in self.state.acts or self.phase.kind is not PhaseKind.NIGHT:
             return None
-        if not any(a.after_everyone for a in ROLES[player.role].actions):
+        if player.role not in FOLLOW_UP_ROLES:
             return None  # most players: no need to work out tonight's actions
         return next((a.id for a in available_actions(self.state, player) if a.after_everyone), None)
 
@@ -454,22 +527,23 @@ class Game:
             raise RuleViolation("revive_not_dead", name=act.targets[0])
         raise RuleViolation("not_asked", name=act.actor)
 
-    def _target_fits(self, player: Player, spec: Action, target: str, barred: tuple[str, ...]) -> bool:
-        try:
-            self._check_target(player, spec, target, barred)
-        except RuleViolation:
-            return False
-        return True
-
     def _check_target(self, player: Player, spec: Action, target: str, barred: tuple[str, ...]) -> None:
-        """The refusals about one target, wherever it stands among the act's: dead, himself, last night's
-        (`barred`)."""
+        refusal = self._target_refusal(player, spec, target, barred)
+        if refusal is not None:
+            raise refusal
+
+    def _target_refusal(self, player: Player, spec: Action, target: str,
+                        barred: tuple[str, ...]) -> RuleViolation | None:
+        """The refusal about one target, wherever it stands among the act's, or None: dead, himself, last
+        night's (`barred`). Of the action it reads only `self_target` (beside `id`, for the message), so
+        `Game.choices` asks it once per living name for all the actions alike in that and in `barred`."""
         if not self.state.player(target).alive:
-            raise RuleViolation("dead_target", name=target)
+            return RuleViolation("dead_target", name=target)
         if target == player.name and not spec.self_target:
-            raise RuleViolation("self_target", action=spec.id)
+            return RuleViolation("self_target", action=spec.id)
         if target in barred:
-            raise RuleViolation("repeat_target", action=spec.id, name=target)
+            return RuleViolation("repeat_target", action=spec.id, name=target)
+        return None
 
     def _on_the_list(self, act: Act) -> None:
         """RULINGS.md: the reanimator "may revive only a player on the list he was told; any other target
@@ -481,8 +555,11 @@ class Game:
 
     def _told_deaths(self, reanimator: str) -> list[str]:
         """Tonight's dead with everyone else's actions as sent: a rehearsal of the night without his."""
-        others = {actor: act for actor, act in self.state.acts.items() if actor != reanimator}
         cached = self._told.get(reanimator)
+        if cached is not None and self._told_at.get(reanimator) == self._changes:
+            return cached[1]
+        others = {actor: act for actor, act in self.state.acts.items() if actor != reanimator}
+        self._told_at[reanimator] = self._changes
         if cached is not None and cached[0] == others:
             return cached[1]
         deaths = night.Night(self.state, dry_run=True, without=reanimator).resolve().deaths

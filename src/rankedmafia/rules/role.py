@@ -153,6 +153,7 @@ class RoleBook(dict[str, Role]):
         super().__init__((role.id, role) for role in roles)
         self.boss_actions = boss_actions
         self._copies: dict[tuple[str, str], Action | None] = {}  # copied_spec's, made once each
+        self._originals: dict[tuple[str, str], Action | None] = {}  # (role, action id) -> the action copied
         listed = list(self.values())
         self.savers: tuple[Saver, ...] = tuple(
             hook for _, hook in sorted((s for r in listed for s in r.savers), key=lambda s: s[0]))
@@ -187,6 +188,13 @@ class RoleBook(dict[str, Role]):
             return ()
         return role.actions + (self.boss_actions if role.ranked else ())
 
+    def original(self, role_id: str, action_id: str) -> Action | None:
+        """The action a joker's copy of this role and action copies, as the role has it (with its limits)."""
+        key = (role_id, action_id)
+        if key not in self._originals:
+            self._originals[key] = next((a for a in self.copyable(role_id) if a.id == action_id), None)
+        return self._originals[key]
+
     def copied_spec(self, act: Act) -> Action | None:
         """The joker's copy: the named role's action, weaker than the original (RULINGS.md, "Joker"): his
         block is the weak one, and the mafia's kill he copies is his own."""
@@ -198,7 +206,7 @@ class RoleBook(dict[str, Role]):
         return self._copies[key]
 
     def _weaker(self, role_id: str, action_id: str) -> Action | None:
-        spec = next((a for a in self.copyable(role_id) if a.id == action_id), None)
+        spec = self.original(role_id, action_id)
         if spec is None:
             return None
         tier = BlockTier.WEAK if spec.block_tier is not None else None

@@ -63,6 +63,7 @@ class GameState:
     commissions: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side worked for, quarry)
     agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # a member of every clan -> clan -> rank
     vote_kills: bool = False  # a game with such a member: each clan's kill is decided by its vote
+    in_setup: frozenset[str] | None = None  # `setup_roles`, kept until a role changes (`roles_changed`)
 
     @property
     def starts_with_night(self) -> bool:
@@ -87,6 +88,17 @@ class GameState:
     def marked(self, kind: str, day: int) -> list[Mark]:
         """The marks of this kind that hold on the given day."""
         return [m for m in self.marks if m.kind == kind and m.day == day]
+
+    def setup_roles(self) -> frozenset[str]:
+        """The roles of the setup as the table knows it (public): those dealt and those held now."""
+        if self.in_setup is None:
+            players = self.players.values()
+            self.in_setup = frozenset(p.initial_role for p in players) | {p.role for p in players}
+        return self.in_setup
+
+    def roles_changed(self) -> None:
+        """A player's role changed: `setup_roles` is found again when next asked."""
+        self.in_setup = None
 
     def role(self, name: str) -> Role:
         """The role the named player has now."""

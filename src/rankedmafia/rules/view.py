@@ -50,9 +50,10 @@ class PlayerView:
     clans: tuple[str, ...] = ()  # the clans whose night chat he shares
 
 
-def _audience(event: dict[str, Any], name: str, clans: tuple[str, ...]) -> bool:
-    to = event.get("to")
-    return to is None or to == name or (isinstance(to, str) and to.startswith("clan:") and to[5:] in clans)
+def _audience(name: str, clans: tuple[str, ...]) -> set[str | None]:
+    """The events' addressees (`NightContext.event`'s `to`) whose events he reads: the town (None), he,
+    his clans."""
+    return {None, name, *(f"clan:{clan}" for clan in clans)}
 
 
 def clan_roles(state: GameState, clan: str) -> dict[str, str]:
@@ -74,32 +75,42 @@ def own_role(state: GameState, name: str) -> str:
     return role.appears_as or role.id
 
 
-def build_view(state: GameState, results: Sequence[PhaseResult], name: str, votes: dict[str, str]) -> PlayerView:
+def public_seats(state: GameState, results: Sequence[PhaseResult]) -> tuple[SeatView, ...]:
+    """The seats as everyone sees them: who is alive, and the roles these phases made public. The same
+    for every reader of the same phases, so the Game builds them once for all (`build_view`'s `public`)."""
+    known: dict[str, str] = {}
+    for result in results:
+        known.update(result.revealed)
+    return tuple(SeatView(p.name, p.alive, known.get(p.name)) for p in state.players.values())
+
+
+def build_view(state: GameState, results: Sequence[PhaseResult], name: str, votes: dict[str, str],
+               public: tuple[SeatView, ...] | None = None) -> PlayerView:
     """His view, from the game's state and its phases' results (the Game hands them in: the view does not
-    know the Game)."""
+    know the Game). `public`: these phases' `public_seats`, if already built."""
     over = state.winner is not None
     me = state.player(name)
     clans = state.clans_of(name)
-    known: dict[str, str] = {}
     log: list[dict[str, Any]] = []
+    audience = _audience(name, clans)
     for result in results:
         phase = {"phase": result.phase.kind.value, "number": result.phase.number}
         for event in result.events:
-            if _audience(event, name, clans):
+            if event.get("to") in audience:
                 log.append({**phase, **event})
         for entry in result.info:
             if entry["to"] == name:
                 log.append({**phase, "type": "info", **entry})
-        known.update(result.revealed)
     members: dict[str, str] = {}
     for clan in clans:
         members.update(clan_roles(state, clan))
     mine = own_role(state, name)
-    seats = tuple(
-        SeatView(p.name, p.alive,
-                 mine if p.name == name else members.get(p.name) or known.get(p.name))
-        for p in state.players.values()
-    )
+    # what he knows beside the public: his own role and his clan's
+    seats = list(public_seats(state, results) if public is None else public)
+    order = list(state.players)  # the seats' order
+    for who, role in {**members, name: mine}.items():
+        at = order.index(who)
+        seats[at] = SeatView(who, seats[at].alive, role)
     actions: tuple[ActionView, ...] = ()
     if me.alive and not over and state.phase.kind is PhaseKind.NIGHT:
         actions = tuple(ActionView(a.id, a.targets, a.self_target, a.option)
@@ -115,7 +126,7 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
         name=name, role=mine, alive=me.alive, phase=state.phase.kind.value,
         phase_number=state.phase.number, clan=members,
         boss=next((state.bosses[c] for c in clans if c in state.bosses), None),
-        seats=seats, actions=actions, sent=sent, log=tuple(log), winner=state.winner,
+        seats=tuple(seats), actions=actions, sent=sent, log=tuple(log), winner=state.winner,
         side=detective[0] if detective else None, quarry=detective[1] if detective else None,
         votes=votes, clans=clans,
     )

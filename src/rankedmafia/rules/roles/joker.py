@@ -19,7 +19,7 @@ def _copy_limits(state: GameState, player: Player, act: Act) -> None:
     """The copy's limits, whoever its targets are (a target of last night is refused by `no_repeat`):
     a role of the setup, one of its actions with its option and number of targets, not last night's
     role or action."""
-    if act.option == "joker" or not any(act.option in (p.role, p.initial_role) for p in state.players.values()):
+    if act.option == "joker" or act.option not in state.setup_roles():
         raise RuleViolation("joker_role", role=act.option or "")
     spec = state.roles.copied_spec(act)
     if spec is None:
@@ -50,13 +50,12 @@ def _copied_check(state: GameState, player: Player, act: Act) -> None:
 
 
 def _original(state: GameState, act: Act) -> Action | None:
-    return next((a for a in state.roles.copyable(act.option or "") if a.id == act.detail), None)
+    return state.roles.original(act.option or "", act.detail or "")
 
 
 def _copy_roles(state: GameState) -> list[str]:
     """The roles he may copy: those in the setup (public), himself aside."""
-    dealt = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
-    return sorted(dealt - {"joker"})
+    return sorted(state.setup_roles() - {"joker"})
 
 
 JOKER = Role(
