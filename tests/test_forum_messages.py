@@ -110,3 +110,24 @@ def test_a_question_without_a_kind_is_refused_with_examples() -> None:
         read_message(game(), "Вася", "спрашиваю у Совета")
     assert caught.value.key == "question_kind"
     assert "«вопрос: есть ли в игре комиссар?»" in read_error(caught.value)
+
+
+def test_a_name_that_sounds_like_a_verb_is_the_target() -> None:
+    """«Коля» and «Колю» are also forms of «колоть» (the serum's verb): beside another verb they name him."""
+    assert read_message(game(), "Маша", "вылечить Коля").action == "heal"
+    reading = read_message(game(), "Маша", "лечу Колю")
+    assert (reading.action, reading.targets) == ("heal", ("Коля",))
+
+
+def test_the_jokers_kill_and_intimidate_when_his_plain_kill_is_not_his_to_send() -> None:
+    """Last night's copy was the commissar's kill, so tonight the mafia's plain kill is refused him (not
+    the same action twice running); «убить и запугать» is still one action, not a plain «запугать»."""
+    played = game()
+    played.submit("Женя", "copy", ["Игорь"], "commissar", "kill")
+    played.resolve()
+    played.resolve()  # the day
+    uses = {u.action for c in next(c for c in played.choices("Женя") if c.copies).copies if c.role == "mafia1"
+            for u in c.uses}
+    assert "kill" not in uses and "kill_intimidate" in uses
+    reading = read_message(played, "Женя", "копирую мафию: убить и запугать Таня Дима")
+    assert (reading.detail, reading.targets) == ("kill_intimidate", ("Таня", "Дима"))

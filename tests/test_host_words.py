@@ -66,7 +66,9 @@ def host_order(game: Game) -> list[dict[str, Any]]:
     return out + sorted(run, key=lambda c: c["actor"] not in clans)
 
 
-@pytest.mark.parametrize(("setup", "seed"), [("full-25", 4), ("full-35", 6), ("two-clans-20", 8)])
+@pytest.mark.parametrize(("setup", "seed"), [("full-25", 3), ("full-25", 4), ("full-25", 5), ("full-35", 5),
+                                             ("full-35", 6), ("full-35", 9), ("two-clans-20", 5),
+                                             ("two-clans-20", 8), ("two-clans-20", 11)])
 def test_a_whole_game_in_russian_words(tmp_path: Path, setup: str, seed: int) -> None:
     names = NAMES[:preset(setup).players]
     bots = play_random_game(new_game(preset(setup), names, seed), random.Random(seed))

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rankedmafia.forum.council import QuestionError, read_question
-from rankedmafia.forum.names import Match, NameMatcher, analyser, fold, lemmas
+from rankedmafia.forum.names import Match, NameMatcher, analyser, declensions, fold, lemmas
 from rankedmafia.forum.vocabulary import ACTION_WORDS, COMBINED, ROLE_ALIASES, SOURCE_ALIASES, display
 from rankedmafia.rules import council
 from rankedmafia.rules.choices import question_detail
@@ -92,8 +92,18 @@ def _tokens(text: str) -> list[_Token]:
     return [_Token(w, lemmas(w) | {fold(w)}) for w in WORD.findall(text)]
 
 
-def _verb_hits(tokens: list[_Token], actions: list[str]) -> dict[str, list[int]]:
-    """For each action, the positions of the words that name it (its verbs, and its marks if it has any)."""
+def _verb_hits(tokens: list[_Token], actions: list[str], names: frozenset[str] = frozenset()) -> dict[str, list[int]]:
+    """For each action, the positions of the words that name it (its verbs, and its marks if it has any).
+    A word that is also a form of a player's name ("Коля", "Колю" beside «колоть») names the player when
+    another word names the action: it counts as a verb only if nothing else does. The parts of a combined
+    action it may send ("убить и запугать") are looked for even where each alone is not his to send."""
+    looked_for = list(actions) + [part for parts, combined in COMBINED.items() if combined in actions
+                                  for part in parts if part not in actions]
+    clear = [t if fold(t.text) not in names else _Token(t.text, set(), t.used) for t in tokens]
+    return _hits(clear, looked_for) or _hits(tokens, looked_for)
+
+
+def _hits(tokens: list[_Token], actions: list[str]) -> dict[str, list[int]]:
     hits: dict[str, list[int]] = {}
     for action in actions:
         words = ACTION_WORDS.get(action)
@@ -218,6 +228,7 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
         raise ReadError("no_actions", name=actor)
     tokens = _tokens(text)
     matcher = NameMatcher(game.alive())
+    name_forms = frozenset(form for name in game.alive() for form in declensions(name))
     option: str | None = None
     detail: str | None = None
     copied_option: str | None = None
@@ -236,7 +247,7 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
         if source is not None:
             action, detail, copied_option, parts, hits = "copy", "heal_from", source, ["heal_from"], {}
         else:
-            hits = _verb_hits(tokens, list(uses))
+            hits = _verb_hits(tokens, list(uses), name_forms)
             parts = ["ask"] if "ask" in hits else _choose(hits)  # a question's words may sound like deeds
             if len(parts) not in (1, 3):  # three: two actions that make one (kill + intimidate), and it
                 raise ReadError("no_action" if not parts else "two_actions",
@@ -247,7 +258,7 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
         if source is not None:
             action, option, parts, hits = "heal_from", source, ["heal_from"], {}
         else:
-            hits = _verb_hits(tokens, available)
+            hits = _verb_hits(tokens, available, name_forms)
             parts = ["ask"] if "ask" in hits else _choose(hits)  # a question's words may sound like deeds
             if not parts:
                 unmarked = [a for a in available if ACTION_WORDS.get(a) and ACTION_WORDS[a].marks
