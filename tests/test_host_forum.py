@@ -248,7 +248,7 @@ def test_help_explains_the_councils_templates(tmp_path: Path) -> None:
                 tmp_path / "g.yaml")
     s.handle("помощь вопрос")
     text = out.getvalue()
-    assert "ask side_count side=… op=… n=… — Живых игроков стороны {side}: {op} {n}?" in text
+    assert "ask side_count side=… op=… n=… — Живых игроков стороны «{side}»: {op} {n}?" in text
     assert "op: eq | ne | gt | ge | lt | le" in text and "n: число 0–12" in text
     assert "ask group_side_count players=…" in text and "4 ника и больше" in text
 
@@ -295,7 +295,7 @@ def test_the_demo_prints_each_silence_once() -> None:
 def test_the_bosss_question_to_the_council_is_read_from_his_message(tmp_path: Path) -> None:
     lines = ["лс Саша: вопрос Совету: есть ли в игре комиссар?", *NIGHT_1[1:]]
     output, save = host(tmp_path, lines)
-    assert "Принято: Саша: спросить «Живых с ролью комиссар: не меньше 1?»" in output
+    assert "Принято: Саша: спросить «Живых с ролью «комиссар»: не меньше 1?»" in output
     script = yaml.safe_load(save.read_text(encoding="utf-8"))
     asked = next(a for a in script["phases"][0]["night"] if a["actor"] == "Саша")
     assert asked["question"] == {"template": "role_count", "args": {"role": "commissar", "op": "ge", "n": 1}}

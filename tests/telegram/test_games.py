@@ -115,7 +115,7 @@ def test_full_25_reanimator_and_council(fake: FakeTelegram, bot: BotProcess) -> 
         for _ in range(3):  # side, comparison, number
             assert "Выберите" in panel.text
             table.click(seats[ranked[0]], panel, panel.buttons()[0]["text"])
-        assert panel.text.startswith("Ваш ход: вопрос Совету — Живых игроков стороны город: = 0?")
+        assert panel.text.startswith("Ваш ход: вопрос Совету — Живых игроков стороны «город»: = 0?")
         table.click(seats[ranked[0]], panel, "✅ Отправить")
         assert panel.text.startswith("✅ Ход принят")
     table.play(limit=150)

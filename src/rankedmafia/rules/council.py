@@ -35,29 +35,29 @@ class Template:
 
 TEMPLATES = {t.id: t for t in (
     Template("side_count", ("side", "op", "n"),
-             {"ru": "Живых игроков стороны {side}: {op} {n}?", "en": "Living players of {side}: {op} {n}?"}),
+             {"ru": "Живых игроков стороны «{side}»: {op} {n}?", "en": "Living players of {side}: {op} {n}?"}),
     Template("side_roles", ("side", "op", "n"),
-             {"ru": "В игре осталось ролей стороны {side} (не мирных): {op} {n}?",
+             {"ru": "В игре осталось ролей стороны «{side}» (не мирных): {op} {n}?",
               "en": "Roles (not civilians) of {side} left: {op} {n}?"}),
     Template("role_count", ("role", "op", "n"),
-             {"ru": "Живых с ролью {role}: {op} {n}?", "en": "Living players with the role {role}: {op} {n}?"}),
+             {"ru": "Живых с ролью «{role}»: {op} {n}?", "en": "Living players with the role {role}: {op} {n}?"}),
     Template("compare_sides", ("a", "op", "b"),
-             {"ru": "Живых стороны {a} {op} чем стороны {b}?", "en": "Living players of {a} {op} those of {b}?"}),
+             {"ru": "Живых стороны «{a}» {op}, чем стороны «{b}»?", "en": "Living players of {a} {op} those of {b}?"}),
     Template("immune_count", ("op", "n"),
              {"ru": "Иммунитетчиков в игре: {op} {n}?", "en": "Immune players alive: {op} {n}?"}),
     Template("immune_have_roles", (),
              {"ru": "Среди иммунитетчиков есть роли?", "en": "Are there roles among the immune?"}),
     Template("visited", ("role", "player"),
-             {"ru": "К {player} прошлой ночью приходил {role}?", "en": "Did the {role} visit {player} last night?"}),
+             {"ru": "Приходила ли к игроку {player} прошлой ночью роль «{role}»?", "en": "Did the {role} visit {player} last night?"}),
     Template("girl_blocked_active", (),
              {"ru": "Девочка прошлой ночью заблокировала активную роль?",
               "en": "Did the girl block an active role last night?"}),
     Template("group_side_count", ("players", "side", "op", "n"),
-             {"ru": "Среди {players} игроков стороны {side}: {op} {n}?",
+             {"ru": "Среди игроков {players} — стороны «{side}»: {op} {n}?",
               "en": "Among {players}, players of {side}: {op} {n}?"}),
     # "с числом игроков мужского/женского пола в игре": offered only where players gave their sex
     Template("sex_count", ("sex", "op", "n"),
-             {"ru": "Живых игроков пола {sex}: {op} {n}?", "en": "Living players of sex {sex}: {op} {n}?"}),
+             {"ru": "Живых игроков, чей пол {sex}: {op} {n}?", "en": "Living players of sex {sex}: {op} {n}?"}),
 )}
 SEXES = ("m", "f")
 PROBE = ("girl_blocked_active", "{}")  # a question every game can ask: to probe the rest of an action

@@ -271,7 +271,7 @@ def _role_name(role: str | None, lang: str) -> str | None:
 
 def act_text(act: dict[str, Any], lang: str) -> str:
     """An action as the player sent it, in words: "заблокировать: Борис", "копировать роль (маньяк —
-    быстрое убийство): Вася", "вопрос Совету: Живых игроков стороны мафия: не меньше 2?"."""
+    быстрое убийство): Вася", "вопрос Совету: Живых игроков стороны «мафия»: не меньше 2?"."""
     action = str(act.get("action", ""))
     option, detail = act.get("option"), act.get("detail")
     text = action_name(action, lang)
