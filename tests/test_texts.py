@@ -8,8 +8,12 @@ from pathlib import Path
 import pytest
 
 from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.model import PhaseKind
+from rankedmafia.setup import new_game, preset
 from rankedmafia.text.errors import ERRORS, describe
+from rankedmafia.text.errors import FEMININE as FEMININE_REFUSALS
 from rankedmafia.text.messages import FEMININE, MESSAGES, message
+from rankedmafia.text.refusals import refusal_text
 
 SOURCE = Path(__file__).parents[1] / "src" / "rankedmafia"
 
@@ -51,3 +55,34 @@ def test_a_refusal_names_the_rule_in_the_players_language() -> None:
 
 def test_the_silence_formula_is_the_rule_books() -> None:
     assert MESSAGES["ru"]["silenced"].format(player="Вася") == "Сегодня Вася лишен возможности голосовать"
+
+
+def test_a_refusal_agrees_with_the_sex_of_the_player_it_names() -> None:
+    """"Маша выбыла из игры", not "выбыл": the engine names the player's sex beside her name."""
+    setup = preset("classic-12")
+    names = [f"P{i}" for i in range(setup.players)]
+    game = new_game(setup, names, 7, sexes={"P0": "f", "P1": "m"})
+    while game.phase.kind is not PhaseKind.DAY or game.state.players["P0"].alive:
+        if game.over:
+            raise AssertionError("P0 outlived the game")
+        if game.phase.kind is PhaseKind.DAY:
+            for voter in game.alive():
+                game.vote(voter, "P0")
+        game.resolve()
+    try:
+        game.vote("P0", "P1")
+    except RuleViolation as error:
+        assert refusal_text(error, "ru") == "P0 выбыла из игры и не голосует"
+        assert refusal_text(error, "en") == "P0 is out of the game and does not vote"
+    else:
+        raise AssertionError("a dead player voted")
+    try:
+        game.vote("P1", "P0")
+    except RuleViolation as error:
+        assert refusal_text(error, "ru") == "P0 выбыла из игры: за неё нельзя голосовать"
+
+
+def test_every_feminine_refusal_has_its_masculine_one() -> None:
+    for lang, forms in FEMININE_REFUSALS.items():
+        for rule, template in forms.items():
+            assert set(re.findall(r"{(\w+)}", template)) == set(re.findall(r"{(\w+)}", ERRORS[lang][rule]))

@@ -46,5 +46,5 @@ class SetupError(Exception):
 def _named(rule: str, params: dict[str, Any]) -> str:
     """The refusal by its id and fields, for logs and tracebacks. Sentences are the text layer's
     (rankedmafia.text.errors.describe): the core never imports it."""
-    fields = ", ".join(f"{key}={value!r}" for key, value in params.items())
+    fields = ", ".join(f"{key}={value!r}" for key, value in params.items() if value is not None)
     return f"{rule} ({fields})" if fields else rule

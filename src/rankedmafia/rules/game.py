@@ -330,7 +330,7 @@ class Game:
         """Take back tonight's action, so that another may be sent."""
         self._expect(PhaseKind.NIGHT)
         if actor not in self.state.acts:
-            raise RuleViolation("nothing_to_withdraw", actor=actor)
+            raise RuleViolation("nothing_to_withdraw", actor=actor, name_sex=self.state.player(actor).sex)
         if self._following and not any(a.after_everyone for a in self.actions_of(actor)):
             raise RuleViolation("actions_closed", name=actor)  # the others' actions are closed
         del self.state.acts[actor]
@@ -342,11 +342,11 @@ class Game:
         self._expect(PhaseKind.DAY)
         player = self.state.player(voter)
         if not player.alive:
-            raise RuleViolation("dead_voter", name=voter)
+            raise RuleViolation("dead_voter", name=voter, name_sex=player.sex)
         if choice != BLUE:
             candidate = self.state.player(choice)
             if not candidate.alive:
-                raise RuleViolation("dead_candidate", name=choice)
+                raise RuleViolation("dead_candidate", name=choice, name_sex=candidate.sex)
         self.state.votes[voter] = choice
         self.commands.append({"type": "vote", "voter": voter, "choice": choice})
 
@@ -443,9 +443,10 @@ class Game:
         state = self.state
         player = state.player(actor)
         if not player.alive:
-            raise RuleViolation("dead_actor", name=actor)
+            raise RuleViolation("dead_actor", name=actor, name_sex=player.sex)
         if actor in state.acts and not resend:
-            raise RuleViolation("already_acted", name=actor, action=state.acts[actor].action)
+            raise RuleViolation("already_acted", name=actor, action=state.acts[actor].action,
+                                name_sex=player.sex)
         return player
 
     def _step_allows(self, name: str, action: str, follow_up: str | None) -> bool:
@@ -537,8 +538,9 @@ class Game:
         """The refusal about one target, wherever it stands among the act's, or None: dead, himself, last
         night's (`barred`). Of the action it reads only `self_target` (beside `id`, for the message), so
         `Game.choices` asks it once per living name for all the actions alike in that and in `barred`."""
-        if not self.state.player(target).alive:
-            return RuleViolation("dead_target", name=target)
+        aimed = self.state.player(target)
+        if not aimed.alive:
+            return RuleViolation("dead_target", name=target, name_sex=aimed.sex)
         if target == player.name and not spec.self_target:
             return RuleViolation("self_target", action=spec.id)
         if target in barred:

@@ -155,12 +155,28 @@ ERRORS: dict[str, dict[str, str]] = {
     },
 }
 
+# The feminine forms, for a refusal that names a player who gave her sex (its `name_sex` is "f"); the
+# masculine ones above stand otherwise.
+FEMININE: dict[str, dict[str, str]] = {
+    "ru": {
+        "dead_actor": "{name} выбыла из игры и не может ходить",
+        "dead_target": "{name} выбыла из игры: на неё нельзя указать",
+        "dead_voter": "{name} выбыла из игры и не голосует",
+        "dead_candidate": "{name} выбыла из игры: за неё нельзя голосовать",
+        "already_acted": "{name} уже отписала ход этой ночью ({action}); одно действие за ночь",
+        "nothing_to_withdraw": "{actor} не отписывала хода этой ночью",
+        "employer_dead": "нанимательница {name} выбыла: отложенное убийство невозможно",
+    },
+}
+
 
 def describe(error: Any, lang: str = "ru") -> str:
     """The refusal's sentence. Unknown ids fall back to the id itself, so nothing is ever lost."""
     catalogue = ERRORS.get(lang, ERRORS["ru"])
     template = catalogue.get(error.rule)
     params = dict(error.params)
+    if params.get("name_sex") == "f":
+        template = FEMININE.get(lang, {}).get(error.rule, template)
     if "role" in params and isinstance(params["role"], str):
         params["role"] = role_name(params["role"], lang)
     if "choices" in params and isinstance(params["choices"], list):

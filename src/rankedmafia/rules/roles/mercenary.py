@@ -57,7 +57,7 @@ def _kill_limits(state: GameState, player: Player, act: Act) -> None:
     if employer is None:
         raise RuleViolation("no_contract")
     if not state.players[employer].alive:
-        raise RuleViolation("employer_dead", name=employer)
+        raise RuleViolation("employer_dead", name=employer, name_sex=state.players[employer].sex)
     if act.targets[0] == employer:
         raise RuleViolation("employer_victim", name=employer)
 
