@@ -92,10 +92,12 @@ def _saves_healed(night: NightContext, attack: Attack) -> str | None:
 
 
 def _saves_from_source(night: NightContext, attack: Attack) -> str | None:
-    """His heal_from saves every victim of the named killer, not a bloody kill's visitor, and only while
-    more than one hostile side can still kill."""
+    """His heal_from saves every victim of the named killer, not a bloody kill's visitor nor one who
+    "не лечится" (the handsome), and only while more than one hostile side can still kill."""
     sources = night.marks_of("heal_from")
     if not sources or attack.kind == "bloody_visitor" or night.living_hostile_killing_sides() <= 1:
+        return None
+    if night.state.role(attack.victim).unhealable:
         return None
     for doctor, source in sources.items():
         if source == attack.source and protection.may_treat(night, doctor, attack.victim):
