@@ -177,7 +177,10 @@ def test_the_joker_changes_role_action_and_target_every_night() -> None:
     assert "commissar" not in copy.options  # not last night's role
     doctor = next(c for c in copy.copies if c.role == "doctor")
     heal = next(u for u in doctor.uses if u.action == "heal")
-    assert "Коля" not in heal.slots[0] and "Джокер" not in heal.slots[0]  # not last night's target
+    assert "Коля" not in heal.slots[0]  # not last night's target
+    assert "Джокер" in heal.slots[0]  # himself, as the doctor may heal himself
+    check = next(u for u in next(c for c in copy.copies if c.role == "mafia1").uses if u.action == "kill")
+    assert "Джокер" not in check.slots[0]  # but he does not kill himself
     assert game.check("Джокер", "copy", ["Коля"], "doctor", "heal") is not None
     assert game.check("Джокер", "copy", ["Оля"], "commissar", "kill") is not None
     assert game.check("Джокер", "copy", ["Оля"], "doctor", "heal") is None

@@ -61,7 +61,9 @@ class Checks:
     target wherever the target stands, and everything else about what is sent (`Game._validate_act`,
     which runs the first part too)."""
 
-    targets: Callable[[Action, Sequence[str]], list[str]]  # the names the per-target checks let stand
+    # the names the per-target checks let stand (the last argument: whether the sender himself may be
+    # named, if not as the action says: a copy's is the copied action's)
+    targets: Callable[[Action, Sequence[str], bool | None], list[str]]
     act: Callable[[Action, Act], None]  # the whole check of one act by this action, raising RuleViolation
     weigh: Callable[[Action, Act], None]  # its last part, all an act of accepted names and count may fail
     # whether the whole check of this action refuses only a count out of its range, a target the
@@ -79,9 +81,10 @@ def choices_for(state: GameState, actor: str, actions: Sequence[Action], checks:
     names = [p.name for p in state.players.values() if p.alive]
     found = []
     for spec in actions:
-        pool = checks.targets(spec, names)
+        pool = checks.targets(spec, names, None)
         if spec.copies:
-            choice = _copy_choice(state, actor, spec, pool, checks, copy)
+            pools = (pool, checks.targets(spec, names, True))
+            choice = _copy_choice(state, actor, spec, pools, checks, copy)
         else:
             def build(targets: tuple[str, ...], option: str | None, detail: str | None, action: str = spec.id) -> Act:
                 return Act(actor, action, targets, option, detail)
@@ -213,11 +216,13 @@ def _accepts(validate: Validate, act: Act) -> bool:
     return True
 
 
-def _copy_choice(state: GameState, actor: str, spec: Action, pool: Sequence[str], checks: Checks,
-                 only: tuple[str, str] | None = None) -> Choice | None:
+def _copy_choice(state: GameState, actor: str, spec: Action, pools: tuple[Sequence[str], Sequence[str]],
+                 checks: Checks, only: tuple[str, str] | None = None) -> Choice | None:
     """The joker's copy: for each role he may copy, each of its actions he may use tonight (`only`: that
     one role and use alone). The copy weighs who its targets are only by the copied action's own `check`
-    (roles/joker.py), so only those uses are probed target by target."""
+    (roles/joker.py), so only those uses are probed target by target. `pools`: the names a copy may
+    name, without and with the joker himself (a copied heal may name him, as the doctor's names the
+    doctor)."""
     def validate(act: Act) -> None:
         checks.act(spec, act)
 
@@ -236,6 +241,7 @@ def _copy_choice(state: GameState, actor: str, spec: Action, pool: Sequence[str]
                       role: str = role, use: str = copied.id) -> Act:
                 return Act(actor, spec.id, targets, role, use, option, detail)
 
+            pool = pools[1] if copied.self_target else pools[0]
             choice = _choice(state, copied, pool, build, validate, weigh if copied.check is not None else None)
             if choice is not None:
                 uses.append(choice)

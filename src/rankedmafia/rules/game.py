@@ -280,13 +280,14 @@ class Game:
         now = [spec for spec in actions if self._step_allows(name, spec.id, follow_up)]
         pools: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
 
-        def targets(spec: Action, names: Sequence[str]) -> list[str]:
+        def targets(spec: Action, names: Sequence[str], self_target: bool | None = None) -> list[str]:
             barred = self._barred(player, spec)
-            key = (spec.self_target, barred)  # all `_target_refusal` reads of the action
+            own = spec.self_target if self_target is None else self_target
+            key = (own, barred)  # all `_target_refusal` reads of the action
             pool = pools.get(key)
             if pool is None:
                 pool = pools[key] = [target for target in names
-                                     if self._target_refusal(player, spec, target, barred) is None]
+                                     if self._target_refusal(player, spec, target, barred, own) is None]
             return pool
 
         return now, Checks(targets, lambda spec, act: self._validate_act(player, spec, act),
@@ -477,8 +478,9 @@ class Game:
         if not least <= len(act.targets) <= most:
             raise RuleViolation("target_count", action=act.action, least=least, most=most, got=len(act.targets))
         barred = self._barred(player, spec)
+        own = self._copy_self_target(spec, act)
         for target in act.targets:
-            self._check_target(player, spec, target, barred)
+            self._check_target(player, spec, target, barred, own)
         if len(set(act.targets)) != len(act.targets):
             raise RuleViolation("duplicate_target", action=act.action)
         if spec.option is not None and act.option is None:
@@ -528,20 +530,30 @@ class Game:
             raise RuleViolation("revive_not_dead", name=act.targets[0])
         raise RuleViolation("not_asked", name=act.actor)
 
-    def _check_target(self, player: Player, spec: Action, target: str, barred: tuple[str, ...]) -> None:
-        refusal = self._target_refusal(player, spec, target, barred)
+    def _copy_self_target(self, spec: Action, act: Act) -> bool | None:
+        """Whether a copy may name its sender: as the copied action may ("with all its limits": the
+        doctor's heal, the lawyer's defense); None for an act that copies nothing."""
+        if not spec.copies:
+            return None
+        copied = self.state.roles.copied_spec(act)
+        return None if copied is None else copied.self_target
+
+    def _check_target(self, player: Player, spec: Action, target: str, barred: tuple[str, ...],
+                      self_target: bool | None = None) -> None:
+        refusal = self._target_refusal(player, spec, target, barred, self_target)
         if refusal is not None:
             raise refusal
 
-    def _target_refusal(self, player: Player, spec: Action, target: str,
-                        barred: tuple[str, ...]) -> RuleViolation | None:
+    def _target_refusal(self, player: Player, spec: Action, target: str, barred: tuple[str, ...],
+                        self_target: bool | None = None) -> RuleViolation | None:
         """The refusal about one target, wherever it stands among the act's, or None: dead, himself, last
         night's (`barred`). Of the action it reads only `self_target` (beside `id`, for the message), so
-        `Game.choices` asks it once per living name for all the actions alike in that and in `barred`."""
+        `Game.choices` asks it once per living name for all the actions alike in that and in `barred`.
+        `self_target`, if given, stands for the action's own (a copy's: the copied action's)."""
         aimed = self.state.player(target)
         if not aimed.alive:
             return RuleViolation("dead_target", name=target, name_sex=aimed.sex)
-        if target == player.name and not spec.self_target:
+        if target == player.name and not (spec.self_target if self_target is None else self_target):
             return RuleViolation("self_target", action=spec.id)
         if target in barred:
             return RuleViolation("repeat_target", action=spec.id, name=target)
