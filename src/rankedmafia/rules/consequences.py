@@ -42,7 +42,7 @@ def after_night(night: NightContext) -> None:
         role = announced_role(state, name) if revealed else None
         if revealed and role is not None:
             out.revealed[name] = role
-        evidence = sorted({a.source for a in attacks if _leaves_evidence(night, a)})
+        evidence = sorted({a.method or a.source for a in attacks if _leaves_evidence(night, a)})
         night.event("death", player=name, role=role, evidence=evidence)
         hook = state.role(name).at_night_death
         if hook is not None:
@@ -89,13 +89,14 @@ def _leaves_evidence(night: NightContext, attack: Attack) -> bool:
 
 
 def _hides_victim(night: NightContext, attack: Attack) -> bool:
-    """The killing role, as `source` names it (a clan's kill is no role's), hides its victims."""
-    role = night.state.roles.get(attack.source)
+    """The killing role, as `source` names it (a clan's kill is no role's), hides its victims; a copy
+    hides them as the role it copies would."""
+    role = night.state.roles.get(attack.method or attack.source)
     return role is not None and role.hides_victims
 
 
 def _trace_chance(night: NightContext, attack: Attack) -> Fraction | None:
-    role = night.state.roles.get(attack.source)
+    role = night.state.roles.get(attack.method or attack.source)
     return None if role is None else role.trace_chance
 
 

@@ -106,7 +106,22 @@ class NightContext:
     def attack(self, killer: str, victim: str, source: str, kind: str = "kill",
                shooters: tuple[str, ...] = (), unstoppable: bool = False) -> None:
         """`unstoppable`: no saver is asked, nor the highlander's immunity."""
-        self.attacks.append(Attack(killer, victim, source, kind, shooters or (killer,), unstoppable=unstoppable))
+        self.attacks.append(Attack(killer, victim, source, kind, shooters or (killer,), unstoppable=unstoppable,
+                                   method=self.copied_role(killer)))
+
+    def copied_role(self, name: str) -> str | None:
+        """The role whose action this player carries out tonight if he copies one (the joker), else None."""
+        step = self.step_of(name)
+        return None if step is None or step.sent is None else self.state.roles.copied_role(step.sent)
+
+    def visit_tier(self, step: Step) -> BlockTier | None:
+        """The block tier of a step's visit as the rule book names the visitor: a copy visits as the role
+        it copies (the joker at a bloody kill's target dies as the girl would), though it blocks weaker."""
+        copied = None if step.sent is None else self.state.roles.copied_role(step.sent)
+        if copied is None:
+            return step.spec.block_tier
+        original = self.state.roles.original(copied, step.act.action)
+        return None if original is None else original.block_tier
 
     def cancel(self, name: str) -> None:
         """His action does not happen tonight and his attacks are withdrawn (a killer shot down before

@@ -67,6 +67,9 @@ class Attack:
     shooters: tuple[str, ...] = ()  # the players behind it (for the mafia, the boss)
     saved_by: str | None = None
     unstoppable: bool = False  # no saver is asked (the dandelion's death of any action)
+    # the role whose action it is when the killer copied it (the joker): the copy takes that action's
+    # consequences, its evidence and reveals ("При копировании роли принимаются все последствия")
+    method: str | None = None
 
 
 @dataclass(slots=True)

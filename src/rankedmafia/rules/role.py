@@ -180,6 +180,10 @@ class RoleBook(dict[str, Role]):
             return Act(act.actor, act.detail, act.targets, act.copied_option, act.copied_detail)
         return act
 
+    def copied_role(self, act: Act) -> str | None:
+        """The role whose action a copy (`Action.copies`) carries out; None for an act that copies nothing."""
+        return act.option if act.action in self._copying and act.detail is not None else None
+
     def copyable(self, role_id: str) -> tuple[Action, ...]:
         """The actions a joker may use when he copies this role: its own, and the boss's for a ranked
         mafioso (RULINGS.md: "every action of every role in the setup, options included")."""

@@ -28,7 +28,7 @@ def _mark_visitors(night: NightContext, act: Act) -> None:
     stopped ("НД цели не срабатывает")."""
     target = act.targets[0]
     for step in night.steps:
-        if (step.spec.block_tier in VISITOR_TIERS and step.performer not in night.blocked
+        if (night.visit_tier(step) in VISITOR_TIERS and step.performer not in night.blocked
                 and target in step.act.targets and step.performer != act.actor):
             night.mark(VISITOR, step.performer, target)
             night.voided.add(step.performer)
