@@ -43,6 +43,10 @@ class NightContext:
         self.next_day = self.number if state.starts_with_night else self.number + 1
         self.steps: list[Step] = []
         self.blocked: set[str] = set()
+        # blockers who block each other in a circle (the girl and the cop at each other): RULINGS.md says
+        # both blocks take effect, so each one's block and its silence stand, and the rest of his action
+        # (the cop's guard) is annulled by the block he meets
+        self.held: set[str] = set()
         self.voided: set[str] = set()  # visitors whose visit does nothing (a bloody kill's)
         self.cancelled: set[str] = set()  # players whose action does not happen at all (`cancel`)
         # deeds imposed on living players by a role's `at_plan` hook (last night's deed the alcoholic

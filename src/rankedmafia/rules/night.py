@@ -137,6 +137,7 @@ class Night(NightContext):
             for blocker, target in effective.items():
                 # an effective equal is not stopped by the block it meets: both take effect
                 if target in effective:
+                    self.held.add(target)
                     continue
                 if tiers.get(target) is BlockTier.ALCOHOLIC and tiers[blocker] is not BlockTier.ALCOHOLIC:
                     continue  # "Ход Алкоголика приоритетнее блока Мента, девочки": no block stops him
@@ -286,8 +287,8 @@ def _mutual_losers(layer: dict[str, str], tiers: dict[str, BlockTier | None]) ->
 
 def _effective_blocks(layer: dict[str, str], losers: AbstractSet[str] = frozenset()) -> dict[str, str]:
     """Blocks of one layer: a blocker blocked by an effective blocker does not block; blocks that meet in
-    a circle (the girl and the cop at each other) all take effect. `losers` block back in a mutual block
-    they lose: their block does not count against the one they meet."""
+    a circle (the girl and the cop at each other) all take effect (each is then `held`). `losers` block
+    back in a mutual block they lose: their block does not count against the one they meet."""
     attackers: dict[str, list[str]] = {}
     for blocker, target in layer.items():
         if blocker not in losers:

@@ -1,7 +1,8 @@
 """Мент: blocks like the girl and also saves the visited player from death and every outside effect
 (serum, intimidation, healing, poison, silences) — not from the lawyer's defense nor any check, and not
 from the maniac's bloody kill, which kills the cop too. 50% silence like the girl. Not himself; not the
-same player two nights running (the paragraph names the girl by a slip; RULINGS.md applies it to him)."""
+same player two nights running (the paragraph names the girl by a slip; RULINGS.md applies it to him).
+When he and the girl visit each other both blocks take effect: hers annuls his guard."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ SAVE_GUARD = 40  # after the doctor's heals (doctor.py), before the fan's bodygu
 
 
 def _guard(night: NightContext, act: Act) -> None:
+    if act.actor in night.held:
+        return  # the girl he blocks blocks him: both blocks take effect, and hers annuls his guard
     night.mark(SHIELD, act.targets[0], act.actor)
 
 

@@ -28,7 +28,7 @@ def _remember_active_block(night: NightContext, act: Act) -> None:
     if night.player(act.actor).role != ROLE_ID:
         return  # a joker's copied block is not the girl's
     target = act.targets[0]
-    if target in night.blocked and night.step_of(target) is not None:
+    if (target in night.blocked or target in night.held) and night.step_of(target) is not None:
         number = night.number
         night.later(lambda state: state.role_memory(ROLE_ID).__setitem__(act.actor, number))
 
