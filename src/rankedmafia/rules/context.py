@@ -116,16 +116,19 @@ class NightContext:
     def copied_role(self, name: str) -> str | None:
         """The role whose action this player carries out tonight if he copies one (the joker), else None."""
         step = self.step_of(name)
-        return None if step is None or step.sent is None else self.state.roles.copied_role(step.sent)
+        return None if step is None else self._copied(step)
 
     def visit_tier(self, step: Step) -> BlockTier | None:
         """The block tier of a step's visit as the rule book names the visitor: a copy visits as the role
         it copies (the joker at a bloody kill's target dies as the girl would), though it blocks weaker."""
-        copied = None if step.sent is None else self.state.roles.copied_role(step.sent)
+        copied = self._copied(step)
         if copied is None:
             return step.spec.block_tier
         original = self.state.roles.original(copied, step.act.action)
         return None if original is None else original.block_tier
+
+    def _copied(self, step: Step) -> str | None:
+        return None if step.sent is None else self.state.roles.copied_role(step.sent)
 
     def cancel(self, name: str) -> None:
         """His action does not happen tonight and his attacks are withdrawn (a killer shot down before
