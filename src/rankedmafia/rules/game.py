@@ -465,7 +465,8 @@ class Game:
         if self._following and action != follow_up:
             return RuleViolation("actions_closed", name=name)  # the others' actions are closed
         if not self._following and follow_up is not None and action == follow_up:
-            return RuleViolation("revive_later", name=name, action=action)  # he acts last, once told
+            # he acts last, once told
+            return RuleViolation("revive_later", name=name, action=action, name_sex=self.state.player(name).sex)
         return None
 
     def _validate_act(self, player: Player, spec: Action, act: Act) -> None:

@@ -59,7 +59,7 @@ def _kill_limits(state: GameState, player: Player, act: Act) -> None:
     if not state.players[employer].alive:
         raise RuleViolation("employer_dead", name=employer, name_sex=state.players[employer].sex)
     if act.targets[0] == employer:
-        raise RuleViolation("employer_victim", name=employer)
+        raise RuleViolation("employer_victim", name=employer, name_sex=state.players[employer].sex)
 
 
 MERCENARY = Role(
