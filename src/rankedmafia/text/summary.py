@@ -29,7 +29,6 @@ class Renderer:
         self.fmt = Format(fmt)
         self._em = emphasis(self.fmt)
         self.sexes = dict(sexes or {})
-        self._alone = False  # within `public`: someone is hanged today beside a doomed player kept
 
     def say(self, key: str, **fields: Any) -> str:
         subject = fields.get(SUBJECT.get(key, "player"), fields.get("target"))
@@ -47,15 +46,16 @@ class Renderer:
     # --- public -----------------------------------------------------------------------------------
     def public(self, kind: str, events: Iterable[Mapping[str, Any]]) -> list[str]:
         public = sorted((e for e in events if e.get("to") is None), key=lambda e: ORDER.get(e["type"], 5))
-        # two causes can silence one player: the town hears "Сегодня Вася лишен…" once
         # "и сегодня не вешается никто" only when nobody is: the rake's mark may hang beside a defended rake
-        self._alone = any(e["type"] == "hanged" for e in public)
-        lines = list(dict.fromkeys(line for line in map(self._public_line, public) if line))
+        hanged = any(e["type"] == "hanged" for e in public)
+        # two causes can silence one player: the town hears "Сегодня Вася лишен…" once
+        lines = list(dict.fromkeys(line for e in public if (line := self._public_line(e, hanged))))
         if kind == "night" and not any(e["type"] == "death" for e in public):
             lines.insert(0, self.say("nobody_died"))
         return lines
 
-    def _public_line(self, e: Mapping[str, Any]) -> str | None:
+    def _public_line(self, e: Mapping[str, Any], hanged: bool = False) -> str | None:
+        """`hanged`: someone is hanged in this phase (then a doomed player kept is not "nobody")."""
         kind = e["type"]
         if kind == "death":
             line = (self.say("death_role", player=e["player"], role=self.role(e["role"])) if e.get("role")
@@ -82,7 +82,7 @@ class Renderer:
                 return self.say("hanged_role", player=e["player"], role=self.role(e["role"]))
             return self.say("hanged", player=e["player"])
         if kind in ("defended", "unhangable"):
-            return self.say(f"{kind}_alone" if self._alone else kind, player=e["player"])
+            return self.say(f"{kind}_alone" if hanged else kind, player=e["player"])
         if kind == "nobody_hanged":
             return self.say("nobody_hanged")
         if kind == "victory":
