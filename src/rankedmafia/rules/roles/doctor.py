@@ -38,8 +38,9 @@ def _heal(night: NightContext, act: Act) -> None:
 
 
 def _heal_from(night: NightContext, act: Act) -> None:
-    assert act.option is not None
-    night.mark("heal_from", act.actor, act.option)
+    source = heal_from_source(night.state, act.option)
+    assert source is not None
+    night.mark("heal_from", act.actor, source)
 
 
 def _serum(night: NightContext, act: Act) -> None:
@@ -67,6 +68,20 @@ def heal_from_sources(state: GameState) -> set[str]:
     return sources
 
 
+def heal_from_source(state: GameState, option: str | None) -> str | None:
+    """The killer a heal_from names: one of `heal_from_sources`, or a ranked mafioso's role, which names
+    his clan (the clan kills as one: the doctor «лечит жертву мафии» whichever rank sent the kill); None
+    if it names neither (the lawyer kills nobody), or a rank held in two clans."""
+    if option is None:
+        return None
+    sources = heal_from_sources(state)
+    if option in sources:
+        return option
+    clans = {p.clan for p in state.players.values()
+             if p.role == option and p.clan is not None and state.roles[p.role].ranked}
+    return clans.pop() if len(clans) == 1 else None
+
+
 def _heal_from_options(state: GameState) -> list[str]:
     return sorted(heal_from_sources(state))
 
@@ -74,12 +89,13 @@ def _heal_from_options(state: GameState) -> list[str]:
 def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
     if state.alive_at_start <= HEAL_FROM_NEEDS_MORE_THAN:
         raise RuleViolation("heal_from_threshold", most=HEAL_FROM_NEEDS_MORE_THAN)
-    if act.option not in heal_from_sources(state):
+    source = heal_from_source(state, act.option)
+    if source is None:
         raise RuleViolation("heal_from_source", source=act.option, choices=sorted(heal_from_sources(state)))
     memory = state.memory.get(player.name)
     if (memory is not None and memory.night == state.phase.number - 1 and memory.action == "heal_from"
-            and memory.option == act.option):
-        raise RuleViolation("heal_from_repeat", source=act.option)
+            and heal_from_source(state, memory.option) == source):
+        raise RuleViolation("heal_from_repeat", source=source)
 
 
 def _saves_healed(night: NightContext, attack: Attack) -> str | None:
