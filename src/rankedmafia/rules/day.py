@@ -59,18 +59,30 @@ def doomed(state: GameState, red: dict[str, int], blue: int) -> str | None:
 def gallows(state: GameState, doomed: str) -> tuple[list[str], list[str]]:
     """Who hangs for the doomed, and whom a defense keeps from it (RULINGS.md, "Day").
 
-    The lawyer's defense (unless the prosecutor lifted it) and the handsome's killer's: the defended doomed
-    is not hanged and nobody is — unless a role's gallows hook, asked in their declared order, says who
-    hangs instead (the handsome: nobody; the fan: himself for the maniac; the rake: his mark with him).
+    The doomed goes to the gallows, and with him whom a role drags along (the rake's mark); for each of
+    them a role's gallows hook, asked in their declared order, may say who hangs in his place (the
+    handsome: nobody; the fan: himself for the maniac); otherwise he hangs unless defended (the lawyer's
+    defense, unless the prosecutor lifted it, or the handsome's killer's).
     """
-    defended = state.defended
+    going = [doomed]
+    for drags in state.roles.drags:
+        going += [name for name in drags(state, doomed) if name not in going and state.players[name].alive]
+    hanged: list[str] = []
+    defended: list[str] = []
+    for name in going:
+        hangs, kept = _in_place_of(state, name)
+        hanged += [n for n in hangs if n not in hanged]
+        defended += [n for n in kept if n not in defended]
+    return hanged, defended
+
+
+def _in_place_of(state: GameState, name: str) -> tuple[list[str], list[str]]:
+    """Who hangs for one player going to the gallows, and whose defense keeps him from it."""
     for hook in state.roles.at_gallows:
-        verdict = hook(state, doomed, defended)
+        verdict = hook(state, name, state.defended)
         if verdict is not None:
             return verdict
-    if doomed in defended:
-        return [], [doomed]
-    return [doomed], []
+    return ([], [name]) if name in state.defended else ([name], [])
 
 
 def resolve(state: GameState) -> PhaseResult:

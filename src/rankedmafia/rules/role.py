@@ -53,6 +53,7 @@ Promote = Callable[[Player, str, "str | None"], None]  # (player, new role, new 
 AtDeath = Callable[["GameState", list[str], Promote], None]  # after any deaths, night or day
 AtDeal = Callable[["Deal", Player, "str | None", "str | None"], None]  # (deal, player, seat's side, seat's clan)
 Gallows = Callable[["GameState", str, "set[str]"], "tuple[list[str], list[str]] | None"]  # (hanged, defended)
+Drags = Callable[["GameState", str], list[str]]  # who goes to the gallows with the doomed
 
 
 @dataclass(slots=True)
@@ -131,7 +132,9 @@ class Role:
     savers: tuple[tuple[int, Saver], ...] = ()  # (order, hook): how his deeds save a victim tonight
     at_night_death: NightDeath | None = None  # what his own death in the night sets off (the handsome)
     at_death: tuple[int, AtDeath] | None = None  # (order, hook) after any deaths (the sergeant, the werewolf)
-    at_gallows: tuple[int, Gallows] | None = None  # (order, hook): who hangs for the doomed (rake, fan, ...)
+    at_gallows: tuple[int, Gallows] | None = None  # (order, hook): who hangs in the place of one going to the
+    # gallows (the handsome: nobody; the fan: himself for the maniac)
+    drags: Drags | None = None  # who goes to the gallows with the doomed (the rake's mark)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {action.id: action for action in self.actions})
@@ -164,6 +167,7 @@ class RoleBook(dict[str, Role]):
             hook for _, hook in sorted((r.at_death for r in listed if r.at_death), key=lambda h: h[0]))
         self.at_gallows: tuple[Gallows, ...] = tuple(
             hook for _, hook in sorted((r.at_gallows for r in listed if r.at_gallows), key=lambda h: h[0]))
+        self.drags: tuple[Drags, ...] = tuple(r.drags for r in listed if r.drags is not None)
         self._with_options: dict[str, Action] = {}
         for action in [a for role in listed for a in role.actions] + list(boss_actions):
             if action.options is not None:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 TWO_SEARCHES_ABOVE = 10
 SAVE_BODYGUARD = 50  # the last saver: after the doctor's heals and the cop's guard
-GALLOWS_ORDER = 20  # after the handsome (who is never hanged), before the rake's mark
+GALLOWS_ORDER = 20  # after the handsome (who is never hanged)
 
 
 def _search(night: NightContext, act: Act) -> None:
@@ -50,8 +50,8 @@ def _self_accuse(night: NightContext, act: Act) -> None:
 
 
 def _hangs_for_the_maniac(state: GameState, doomed: str, defended: set[str]) -> tuple[list[str], list[str]] | None:
-    """A fan who accused himself hangs in the maniac's place, defended or not the maniac; a defended fan
-    saves them both."""
+    """A fan who accused himself hangs in the maniac's place, defended or not the maniac, whether the vote
+    dooms the maniac or the rake drags him along (Ruling); a defended fan saves them both."""
     if state.players[doomed].role != "maniac":
         return None
     fans = sorted(m.player for m in state.marked("self_accused", state.phase.number))

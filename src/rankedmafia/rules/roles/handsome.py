@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
-GALLOWS_ORDER = 10  # first: nothing hangs for him, not even the rake's mark
+GALLOWS_ORDER = 10  # first: nobody hangs for him, doomed or the rake's mark
 
 
 def _killers_defended(night: NightContext, handsome: Player, attacks: list[Attack]) -> None:

@@ -13,26 +13,21 @@ if TYPE_CHECKING:
     from rankedmafia.rules.context import NightContext
     from rankedmafia.rules.state import GameState
 
-GALLOWS_ORDER = 30  # after the handsome and the fan
-
 
 def _mark(night: NightContext, act: Act) -> None:
     night.mark_for_day(act.targets[0], "rake", by=act.actor)
 
 
-def _hangs_with_him(state: GameState, doomed: str, defended: set[str]) -> tuple[list[str], list[str]] | None:
-    """The rake's mark (or a joker's who copied it) hangs with him, each saved only by his own defense;
-    RULINGS.md: the handsome is never hanged, as the rake's mark neither: the rake hangs alone."""
-    mark = next((m.player for m in state.marked("rake", state.phase.number) if m.by == doomed), None)
-    if mark is None or not state.players[mark].alive:
-        return None
-    pair = [doomed] if state.role(mark).unhangable else [doomed, mark]
-    return [p for p in pair if p not in defended], [p for p in pair if p in defended]
+def _his_mark(state: GameState, doomed: str) -> list[str]:
+    """The rake's mark (or a joker's who copied it) goes to the gallows with him; each is then saved only
+    by his own defense, and who hangs in the mark's place is as if he were doomed (RULINGS.md: the
+    handsome is never hanged, so the rake hangs alone; Ruling: a fan stands in for the maniac)."""
+    return [m.player for m in state.marked("rake", state.phase.number) if m.by == doomed][:1]
 
 
 RAKE = Role(
     id="rake", side=Side.TOWN,
     names={"ru": ("повеса", "повесы"), "en": ("rake", "rake")},
     actions=(Action("mark", no_repeat=True, effects=((Stage.EFFECT, _mark),)),),
-    at_gallows=(GALLOWS_ORDER, _hangs_with_him),
+    drags=_his_mark,
 )
