@@ -26,7 +26,7 @@ from rankedmafia.live.hub import Hub
 from rankedmafia.live.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, majority, replay
 from rankedmafia.live.tokens import new_game_id, new_token, token_hash
 from rankedmafia.rules.errors import SetupError
-from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.rules.model import BLUE, Act, PhaseKind
 from rankedmafia.setup import Setup
 from rankedmafia.store import Conflict, GameRow, LogEntry, SeatRow, Store
 from rankedmafia.store.log import Append
@@ -350,15 +350,8 @@ def act_build(name: str, action: str, targets: list[str], option: str | None, de
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
         out = Outcome()
-        body: dict[str, Any] = {"type": "act", "actor": name, "action": action, "targets": list(targets)}
-        if option is not None:
-            body["option"] = option
-        if detail is not None:
-            body["detail"] = detail
-        for key, value in (("copied_option", copied_option), ("copied_detail", copied_detail)):
-            if value is not None:
-                body[key] = value
-        step(live, out, "act", body, now)
+        act = Act(name, action, tuple(targets), option, detail, copied_option, copied_detail)
+        step(live, out, "act", {"type": "act", **act.fields()}, now)
         settle(live, out, now)
         return out
 

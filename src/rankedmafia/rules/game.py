@@ -316,16 +316,7 @@ class Game:
         self._validate(act)
         self.state.acts[actor] = act
         self._changes += 1
-        command: dict[str, Any] = {"type": "act", "actor": actor, "action": action, "targets": list(act.targets)}
-        if option is not None:
-            command["option"] = option
-        if detail is not None:
-            command["detail"] = detail
-        if copied_option is not None:
-            command["copied_option"] = copied_option
-        if copied_detail is not None:
-            command["copied_detail"] = copied_detail
-        self.commands.append(command)
+        self.commands.append({"type": "act", **act.fields()})
 
     def withdraw(self, actor: str) -> None:
         """Take back tonight's action, so that another may be sent."""

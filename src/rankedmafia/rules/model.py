@@ -55,6 +55,15 @@ class Act:
     copied_option: str | None = None  # the joker's copy: the copied action's own option (heal_from's role,
     copied_detail: str | None = None  # the Council's template) and detail (the question's arguments)
 
+    def fields(self) -> dict[str, Any]:
+        """The act as the logs keep it: actor, action and targets, and whichever other fields it has."""
+        fields: dict[str, Any] = {"actor": self.actor, "action": self.action, "targets": list(self.targets)}
+        for key in ("option", "detail", "copied_option", "copied_detail"):
+            value = getattr(self, key)
+            if value is not None:
+                fields[key] = value
+        return fields
+
 
 @dataclass(slots=True)
 class Attack:

@@ -263,18 +263,8 @@ class Night(NightContext):
 
 
 def _logged(act: Act) -> dict[str, Any]:
-    """An action as sent, as the host's log keeps it (the fields the act has)."""
-    logged: dict[str, Any] = {"type": "action", "to": "host", "actor": act.actor, "action": act.action,
-                              "targets": list(act.targets)}
-    if act.option is not None:
-        logged["option"] = act.option
-    if act.detail is not None:
-        logged["detail"] = act.detail
-    if act.copied_option is not None:
-        logged["copied_option"] = act.copied_option
-    if act.copied_detail is not None:
-        logged["copied_detail"] = act.copied_detail
-    return logged
+    """An action as sent, as the host's log keeps it."""
+    return {"type": "action", "to": "host", **act.fields()}
 
 
 def _mutual_losers(layer: dict[str, str], tiers: dict[str, BlockTier | None]) -> set[str]:
