@@ -297,7 +297,7 @@ class Session:
         try:
             self.game.submit(actor, action, targets, option, detail, copied_option, copied_detail)
         except RuleViolation as error:
-            if error.rule != "no_such_action":
+            if error.rule not in ("no_such_action", "lost_as_boss"):
                 raise
             usage = action_usage(self.game, actor, self.lang)
             hint = (t(self.lang, "actions_of", name=actor, actions=", ".join(usage)) if usage

@@ -426,6 +426,9 @@ class Game:
         self._in_step(player, act.action)
         spec = action_spec(self.state, player, act.action)
         if spec is None:
+            if ROLES[player.role].action(act.action) is not None:  # his role's, given up to lead the clan
+                raise RuleViolation("lost_as_boss", name=act.actor, role=player.role, action=act.action,
+                                    name_sex=player.sex)
             raise RuleViolation("no_such_action", name=act.actor, role=player.role, action=act.action)
         self._validate_act(player, spec, act)
 

@@ -26,6 +26,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "dead_candidate": "{name} выбыл из игры: за него нельзя голосовать",
         "already_acted": "{name} уже отписал ход этой ночью ({action}); одно действие за ночь",
         "no_such_action": "у роли «{role}» нет действия «{action}» (игрок {name})",
+        "lost_as_boss": "{name} стал боссом: у него больше нет действия «{action}» роли «{role}»",
         "target_count": "действие «{action}» требует от {least} до {most} целей, указано {got}",
         "duplicate_target": "в действии «{action}» одна цель указана дважды",
         "self_target": "действие «{action}» нельзя направить на себя",
@@ -99,6 +100,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "dead_candidate": "{name} is out of the game and cannot be voted for",
         "already_acted": "{name} has already sent an action tonight ({action}); one action a night",
         "no_such_action": "the role “{role}” has no action “{action}” (player {name})",
+        "lost_as_boss": "{name} became the boss and no longer has the {role}'s action “{action}”",
         "target_count": "the action “{action}” takes {least} to {most} targets, {got} given",
         "duplicate_target": "the action “{action}” names one target twice",
         "self_target": "the action “{action}” cannot target oneself",
@@ -160,6 +162,7 @@ ERRORS: dict[str, dict[str, str]] = {
 FEMININE: dict[str, dict[str, str]] = {
     "ru": {
         "dead_actor": "{name} выбыла из игры и не может ходить",
+        "lost_as_boss": "{name} стала боссом: у неё больше нет действия «{action}» роли «{role}»",
         "dead_target": "{name} выбыла из игры: на неё нельзя указать",
         "dead_voter": "{name} выбыла из игры и не голосует",
         "dead_candidate": "{name} выбыла из игры: за неё нельзя голосовать",
