@@ -48,6 +48,8 @@ class Renderer:
         public = sorted((e for e in events if e.get("to") is None), key=lambda e: ORDER.get(e["type"], 5))
         # "и сегодня не вешается никто" only when nobody is: the rake's mark may hang beside a defended rake
         hanged = any(e["type"] == "hanged" for e in public)
+        if not hanged and any(e["type"] in ("defended", "unhangable") for e in public):
+            public = [e for e in public if e["type"] != "nobody_hanged"]  # its line already says nobody hangs
         # two causes can silence one player: the town hears "Сегодня Вася лишен…" once
         lines = list(dict.fromkeys(line for e in public if (line := self._public_line(e, hanged))))
         if kind == "night" and not any(e["type"] == "death" for e in public):
