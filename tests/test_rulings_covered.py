@@ -27,5 +27,6 @@ def _quoted() -> set[str]:
 def test_every_ruling_has_a_scenario() -> None:
     rulings = _rulings()
     assert len(rulings) >= 20
-    missing = [r for r in rulings if r not in _quoted()]
+    quoted = _quoted()
+    missing = [r for r in rulings if r not in quoted]
     assert not missing, "rulings without a scenario quoting them:\n" + "\n".join(missing)
