@@ -281,13 +281,15 @@ class Game:
         pools: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
 
         def targets(spec: Action, names: Sequence[str], self_target: bool | None = None) -> list[str]:
+            """The living `names` that `_target_refusal` lets stand: of its refusals only himself and last
+            night's can apply to the living, so they are read once for all of them."""
             barred = self._barred(player, spec)
             own = spec.self_target if self_target is None else self_target
             key = (own, barred)  # all `_target_refusal` reads of the action
             pool = pools.get(key)
             if pool is None:
                 pool = pools[key] = [target for target in names
-                                     if self._target_refusal(player, spec, target, barred, own) is None]
+                                     if target not in barred and (own or target != name)]
             return pool
 
         return now, Checks(targets, lambda spec, act: self._validate_act(player, spec, act),
