@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import yaml
 from typer.testing import CliRunner
 
@@ -54,6 +55,31 @@ def test_a_refused_script_exits_2_naming_phase_entry_and_rule(tmp_path: Path) ->
     assert result.exit_code == 2
     assert "phase 1, entry 0" in result.stderr and "self_target" in result.stderr
     assert "Traceback" not in result.output
+
+
+MALFORMED = [  # a script whose shape is wrong, and the words each language says it in
+    ({**SCRIPT, "chance": "maybe"}, None, "`chance` — seeded, always или never",
+     "`chance` must be seeded, always or never"),
+    ({**SCRIPT, "players": [*SCRIPT["players"], {"name": "Дима", "role": "priest"}]}, None,
+     "players[5] (Дима): неизвестная роль «priest»", "players[5] (Дима): unknown role “priest”"),
+    ({**SCRIPT, "phases": [{"day": {"votes": {}}}]}, "phase 1",
+     "здесь ожидается фаза night, а указана «day»", "expected a night phase here, found “day”"),
+    ({**SCRIPT, "phases": [{"night": [{"actor": "Вася", "action": "kill", "targets": "Коля"}]}]},
+     "phase 1, entry 0", "`targets` — список ников", "`targets` must be a list of names"),
+]
+
+
+@pytest.mark.parametrize(("script", "where", "russian", "english"), MALFORMED)
+def test_a_malformed_script_is_refused_in_the_readers_language(tmp_path: Path, script: dict[str, object],
+                                                               where: str | None, russian: str,
+                                                               english: str) -> None:
+    path = _write(tmp_path, script)
+    for lang, words in (("ru", russian), ("en", english)):
+        result = runner.invoke(app, ["run", str(path), "--lang", lang])
+        assert result.exit_code == 2
+        assert words in result.stderr and "(rule: script)" in result.stderr
+        assert where is None or result.stderr.startswith(where + ": ")
+        assert "Traceback" not in result.output
 
 
 def test_verify_accepts_the_true_seed_and_refuses_another(tmp_path: Path) -> None:

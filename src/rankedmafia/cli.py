@@ -62,6 +62,9 @@ def refuse(error: Exception, lang: str) -> None:
         errors.print(f"[red]{where + ': ' if where else ''}{describe(error, lang)}[/red] (rule: {error.rule})")
     elif isinstance(error, SetupError):
         errors.print(f"[red]{describe(error, lang)}[/red] (rule: {error.rule})")
+    elif isinstance(error, ScriptError):
+        errors.print(error.describe(lang), style="red", markup=False, end="")
+        errors.print(f" (rule: {error.rule})", markup=False)
     else:
         errors.print(f"[red]{error}[/red]")
     raise typer.Exit(2)

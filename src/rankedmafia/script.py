@@ -22,6 +22,7 @@ from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.seating import SEXES
 from rankedmafia.text.formats import Format
+from rankedmafia.text.script_errors import script_error_text
 from rankedmafia.text.summary import Renderer
 
 FORMAT = 1
@@ -29,22 +30,39 @@ ENTRY_KEYS = {"actor", "action", "targets"}
 
 
 class ScriptError(ValueError):
-    """A script that is not a well-formed game script."""
+    """A script that is not a well-formed game script. `key` and `params` say what is wrong in words any
+    language renders (`describe`); a caller that has put it in words already gives the `message`."""
 
-    def __init__(self, message: str, phase: int | None = None, entry: int | str | None = None) -> None:
+    def __init__(self, message: str, phase: int | None = None, entry: int | str | None = None,
+                 key: str | None = None, params: dict[str, Any] | None = None) -> None:
         self.message = message
         self.phase = phase
         self.entry = entry
         self.rule = "script"
+        self.key = key
+        self.params = params or {}
         super().__init__(message)
 
+    @classmethod
+    def of(cls, key: str, phase: int | None = None, entry: int | str | None = None,
+           **params: Any) -> ScriptError:
+        """The error of this kind (text/script_errors.py), its message in English for a plain `str()`."""
+        return cls(script_error_text(key, params, "en"), phase, entry, key, params)
+
+    def where(self) -> str:
+        """"phase 2, entry 0", as the refusals of a rule name them; empty if neither applies."""
+        return ", ".join(f"{name} {value}" for name, value in (("phase", self.phase), ("entry", self.entry))
+                         if value is not None)
+
+    def describe(self, lang: str = "ru") -> str:
+        """Where and what, in this language."""
+        text = script_error_text(self.key, self.params, lang) if self.key is not None else self.message
+        where = self.where()
+        return f"{where}: {text}" if where else text
+
     def __str__(self) -> str:
-        where = []
-        if self.phase is not None:
-            where.append(f"phase {self.phase}")
-        if self.entry is not None:
-            where.append(f"entry {self.entry}")
-        return f"{', '.join(where)}: {self.message}" if where else self.message
+        where = self.where()
+        return f"{where}: {self.message}" if where else self.message
 
 
 def load_script(path: str | Path) -> dict[str, Any]:
@@ -52,54 +70,54 @@ def load_script(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(text) if str(path).endswith(".json") else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as error:
-        raise ScriptError(f"not valid YAML or JSON: {error}") from None
+        raise ScriptError.of("not_yaml", error=str(error)) from None
     if isinstance(data, dict) and "players" not in data and isinstance(data.get("script"), dict):
         data = data["script"]  # a scenario file of the test suite: its script
     if not isinstance(data, dict):
-        raise ScriptError("a script is a mapping with `players` and `phases`")
+        raise ScriptError.of("not_mapping")
     return data
 
 
 def _seats(script: Mapping[str, Any]) -> list[Seat]:
     players = script.get("players")
     if not isinstance(players, list) or not players:
-        raise ScriptError("`players` must be a non-empty list of {name, role}")
+        raise ScriptError.of("players_list")
     seats = []
     for index, entry in enumerate(players):
         if not isinstance(entry, dict) or "name" not in entry or "role" not in entry:
-            raise ScriptError(f"players[{index}] must have `name` and `role`")
+            raise ScriptError.of("player_fields", index=index)
         unknown = set(entry) - {"name", "role", "clan", "side", "sex"}
         if unknown:
-            raise ScriptError(f"players[{index}] has unknown keys: {sorted(unknown)}")
+            raise ScriptError.of("player_keys", index=index, keys=", ".join(sorted(map(str, unknown))))
         if entry["role"] not in ROLES:
-            raise ScriptError(f"players[{index}] ({entry['name']}): unknown role {entry['role']!r}")
+            raise ScriptError.of("player_role", index=index, name=entry["name"], role=entry["role"])
         clan = entry.get("clan")
         if isinstance(clan, list):  # the double agent's two clans: he belongs to every clan of the game
             clan = None
         sex = entry.get("sex")
         if sex is not None and sex not in SEXES:
-            raise ScriptError(f"players[{index}] ({entry['name']}): `sex` is m or f, not {sex!r}")
+            raise ScriptError.of("player_sex", index=index, name=entry["name"], sex=sex)
         seats.append(Seat(str(entry["name"]), str(entry["role"]), clan, entry.get("side"), sex))
     return seats
 
 
 def new_game(script: Mapping[str, Any]) -> Game:
     if script.get("format", FORMAT) != FORMAT:
-        raise ScriptError(f"unsupported format {script.get('format')!r}; this engine reads format {FORMAT}")
+        raise ScriptError.of("format", format=script.get("format"), supported=FORMAT)
     seed = script.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**63)
     if not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise ScriptError("`seed` must be an integer or a string")
+        raise ScriptError.of("seed")
     chance = script.get("chance", "seeded")
     if chance not in {m.value for m in ChanceMode}:
-        raise ScriptError("`chance` must be seeded, always or never")
+        raise ScriptError.of("chance")
     start = script.get("start", "night")
     if start not in ("night", "day"):
-        raise ScriptError("`start` must be night or day")
+        raise ScriptError.of("start")
     rules = script.get("rules") or {}
     if not isinstance(rules, dict):
-        raise ScriptError("`rules` must be a mapping")
+        raise ScriptError.of("rules")
     return Game(_seats(script), seed, chance=chance, rules=rules, start=start)
 
 
@@ -108,16 +126,16 @@ def play(script: Mapping[str, Any]) -> Game:
     game = new_game(script)
     phases = script.get("phases") or []
     if not isinstance(phases, list):
-        raise ScriptError("`phases` must be a list")
+        raise ScriptError.of("phases")
     for position, phase in enumerate(phases, start=1):
         expected = game.phase.kind.value
         if not isinstance(phase, dict) or len(phase) != 1:
-            raise ScriptError("each phase is a mapping with one key, night or day", position)
+            raise ScriptError.of("phase_shape", position)
         (kind, body), = phase.items()
         if game.over:
             raise RuleViolation("game_over", winner=game.winner).at(position, None)
         if kind != expected:
-            raise ScriptError(f"expected a {expected} phase here, found {kind!r}", position)
+            raise ScriptError.of("phase_kind", position, expected=expected, found=kind)
         if kind == PhaseKind.NIGHT:
             _night(game, body, position)
         else:
@@ -129,11 +147,11 @@ def play(script: Mapping[str, Any]) -> Game:
 def _night(game: Game, body: Any, position: int) -> None:
     entries = body or []
     if not isinstance(entries, list):
-        raise ScriptError("a night is a list of actions", position)
+        raise ScriptError.of("night_list", position)
     last: list[tuple[int, dict[str, Any]]] = []
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict) or "actor" not in entry or "action" not in entry:
-            raise ScriptError("an action needs `actor` and `action`", position, index)
+            raise ScriptError.of("action_fields", position, index)
         try:
             _send(game, entry, position, index)
         except RuleViolation as error:
@@ -170,7 +188,7 @@ def _follow_up(game: Game, entries: list[tuple[int, dict[str, Any]]], position: 
 def _send(game: Game, entry: dict[str, Any], position: int, index: int) -> None:
     targets = entry.get("targets") or []
     if not isinstance(targets, list):
-        raise ScriptError("`targets` must be a list of names", position, index)
+        raise ScriptError.of("targets_list", position, index)
     action = str(entry["action"])
     names = [str(t) for t in targets]
     options = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
@@ -188,7 +206,7 @@ def _question(options: dict[str, Any], position: int, index: int) -> tuple[str, 
     """The Council question `{template, args}` as the engine takes it: the template and its arguments."""
     question = options.pop("question", None)
     if not isinstance(question, dict) or "template" not in question:
-        raise ScriptError("ask takes `question: {template, args}`", position, index)
+        raise ScriptError.of("ask_question", position, index)
     return str(question["template"]), json.dumps(question.get("args") or {}, ensure_ascii=False, sort_keys=True)
 
 
@@ -200,12 +218,12 @@ def _options(action: str, options: dict[str, Any], names: list[str], position: i
     if action == "ask":
         template, args = _question(options, position, index)
         if options:
-            raise ScriptError("ask takes `question: {template, args}` and nothing else", position, index)
+            raise ScriptError.of("ask_only", position, index)
         return template, args, (None, None)
     if action == "copy":
         return _copy_options(options, names, position, index)
     if len(options) > 1:
-        raise ScriptError(f"at most one option beside targets, found {sorted(options)}", position, index)
+        raise ScriptError.of("one_option", position, index, keys=", ".join(sorted(options)))
     return (str(next(iter(options.values()))) if options else None), None, (None, None)
 
 
@@ -227,8 +245,7 @@ def _copy_options(options: dict[str, Any], names: list[str], position: int,
     elif use is None and names:
         use = names.pop(0)
     if options or role is None or use is None:
-        raise ScriptError("copy takes `role` and `use` (the copied action) beside targets, and the copied "
-                          "action's own `option` or `question`", position, index)
+        raise ScriptError.of("copy_fields", position, index)
     return str(role), str(use), copied
 
 
@@ -253,10 +270,10 @@ def script_entry(command: Mapping[str, Any]) -> dict[str, Any]:
 def _day(game: Game, body: Any, position: int) -> None:
     body = body or {}
     if not isinstance(body, dict):
-        raise ScriptError("a day is a mapping with `votes`", position)
+        raise ScriptError.of("day_mapping", position)
     votes = body.get("votes") or {}
     if not isinstance(votes, dict):
-        raise ScriptError("`votes` must map each voter to a name or blue", position)
+        raise ScriptError.of("votes_mapping", position)
     for voter, choice in votes.items():
         try:
             game.vote(str(voter), BLUE if choice == BLUE else str(choice))

@@ -109,7 +109,7 @@ def host_command(
         console.print(refusal(error, lang or "ru"), style="red", markup=False)
         raise typer.Exit(2) from None
     except ScriptError as error:
-        console.print(str(error), style="red", markup=False)
+        console.print(error.describe(lang or "ru"), style="red", markup=False)
         raise typer.Exit(2) from None
     except OSError as error:
         console.print(t(lang or "ru", "read_failed", path=error.filename, error=error.strerror), style="red",

@@ -45,10 +45,10 @@ def save(game: Game, path: Path, lang: str, fmt: str) -> None:
 def restore(game: Game, commands: Any) -> None:
     """Send the unresolved phase's commands again (RuleViolation if the file was edited into nonsense)."""
     if not isinstance(commands, list):
-        raise ScriptError("`host.pending` must be a list of commands")
+        raise ScriptError.of("pending")
     for command in commands:
         if not isinstance(command, Mapping):
-            raise ScriptError("`host.pending` must be a list of commands")
+            raise ScriptError.of("pending")
         if command.get("type") in PENDING:
             game.apply(command)
 
@@ -59,6 +59,6 @@ def load(path: Path) -> tuple[Game, dict[str, Any]]:
     game = play(script)
     settings = script.get("host") or {}
     if not isinstance(settings, Mapping):
-        raise ScriptError("`host` must be a mapping")
+        raise ScriptError.of("host")
     restore(game, settings.get("pending") or [])
     return game, dict(settings)

@@ -68,7 +68,7 @@ def votes_command(
         fail(texts["read_failed"].format(path=error.filename, error=error.strerror))
         return
     except ScriptError as error:
-        fail(str(error))
+        fail(error.describe(lang))
         return
     except RuleViolation as error:
         fail(describe(error, lang))

@@ -1,0 +1,73 @@
+"""What is wrong with a game script, in the reader's language: its shape, before any rule is asked (a
+rule's refusal is text/errors.py's). Each message names the key or entry at fault."""
+
+from __future__ import annotations
+
+from typing import Any
+
+SCRIPT_ERRORS: dict[str, dict[str, str]] = {
+    "ru": {
+        "not_yaml": "это не YAML и не JSON: {error}",
+        "not_mapping": "скрипт игры — это словарь с ключами `players` и `phases`",
+        "players_list": "`players` — непустой список игроков вида {{name, role}}",
+        "player_fields": "players[{index}]: нужны `name` и `role`",
+        "player_keys": "players[{index}]: неизвестные ключи {keys}",
+        "player_role": "players[{index}] ({name}): неизвестная роль «{role}»",
+        "player_sex": "players[{index}] ({name}): `sex` — m или f, а не «{sex}»",
+        "format": "формат {format} не поддерживается: этот движок читает формат {supported}",
+        "seed": "`seed` — целое число или строка",
+        "chance": "`chance` — seeded, always или never",
+        "start": "`start` — night или day",
+        "rules": "`rules` — словарь домашних правил",
+        "phases": "`phases` — список фаз",
+        "phase_shape": "каждая фаза — словарь с одним ключом, night или day",
+        "phase_kind": "здесь ожидается фаза {expected}, а указана «{found}»",
+        "night_list": "ночь — это список действий",
+        "action_fields": "у действия должны быть `actor` и `action`",
+        "targets_list": "`targets` — список ников",
+        "ask_question": "ask принимает вопрос в виде `question: {{template, args}}`",
+        "ask_only": "ask принимает только `question: {{template, args}}`",
+        "one_option": "рядом с целями допускается один параметр, указаны: {keys}",
+        "copy_fields": "copy принимает рядом с целями `role` и `use` (копируемое действие), а также `option` "
+                       "или `question` самого копируемого действия",
+        "day_mapping": "день — это словарь с ключом `votes`",
+        "votes_mapping": "`votes` сопоставляет каждому голосующему ник или blue",
+        "pending": "`host.pending` — список команд",
+        "host": "`host` — словарь настроек ведущего",
+    },
+    "en": {
+        "not_yaml": "not valid YAML or JSON: {error}",
+        "not_mapping": "a script is a mapping with `players` and `phases`",
+        "players_list": "`players` must be a non-empty list of {{name, role}}",
+        "player_fields": "players[{index}] must have `name` and `role`",
+        "player_keys": "players[{index}] has unknown keys: {keys}",
+        "player_role": "players[{index}] ({name}): unknown role “{role}”",
+        "player_sex": "players[{index}] ({name}): `sex` is m or f, not “{sex}”",
+        "format": "unsupported format {format}; this engine reads format {supported}",
+        "seed": "`seed` must be an integer or a string",
+        "chance": "`chance` must be seeded, always or never",
+        "start": "`start` must be night or day",
+        "rules": "`rules` must be a mapping",
+        "phases": "`phases` must be a list",
+        "phase_shape": "each phase is a mapping with one key, night or day",
+        "phase_kind": "expected a {expected} phase here, found “{found}”",
+        "night_list": "a night is a list of actions",
+        "action_fields": "an action needs `actor` and `action`",
+        "targets_list": "`targets` must be a list of names",
+        "ask_question": "ask takes `question: {{template, args}}`",
+        "ask_only": "ask takes `question: {{template, args}}` and nothing else",
+        "one_option": "at most one option beside targets, found: {keys}",
+        "copy_fields": "copy takes `role` and `use` (the copied action) beside targets, and the copied action's "
+                       "own `option` or `question`",
+        "day_mapping": "a day is a mapping with `votes`",
+        "votes_mapping": "`votes` must map each voter to a name or blue",
+        "pending": "`host.pending` must be a list of commands",
+        "host": "`host` must be a mapping",
+    },
+}
+
+
+def script_error_text(key: str, params: dict[str, Any], lang: str = "ru") -> str:
+    """The message for one kind of malformed script, in this language (Russian if it has none)."""
+    catalogue = SCRIPT_ERRORS.get(lang, SCRIPT_ERRORS["ru"])
+    return catalogue[key].format(**params)
