@@ -113,10 +113,16 @@ class Night(NightContext):
         return steps + self._imposed_steps()
 
     def _imposed_steps(self) -> list[Step]:
+        """The deeds imposed tonight (the alcoholic's victims' carried ones), each held to tonight's count
+        of the living (its action's `tonight`)."""
         steps = []
-        for performer, act in self.imposed.items():
-            spec = abilities.delayed_spec(self.state, act)
-            if spec is not None:
+        for performer, imposed in self.imposed.items():
+            act: Act | None = imposed
+            spec = abilities.delayed_spec(self.state, imposed)
+            if spec is not None and spec.tonight is not None:
+                act = spec.tonight(self.state, imposed)
+                spec = None if act is None else abilities.delayed_spec(self.state, act)
+            if act is not None and spec is not None:
                 steps.append(Step(performer, self.state.roles.resolved_act(act), spec, act))
         return steps
 

@@ -43,6 +43,7 @@ Effect = Callable[["NightContext", Act], None]
 Check = Callable[["GameState", Player, Act], None]
 Reaction = Callable[["NightContext", Player], None]
 Remember = Callable[["GameState", Act], None]
+Tonight = Callable[["GameState", Act], "Act | None"]  # what of a carried deed tonight's count of the living allows
 Options = Callable[["GameState"], list[str]]
 # The hooks a role declares for what the pipelines ask of every role, in the order they declare:
 Saver = Callable[["NightContext", Attack], "str | None"]  # who saves this victim from this attack, if anyone
@@ -94,6 +95,9 @@ class Action:
     probe: tuple[str, str] | None = None  # an option and detail any game accepts, to probe the targets with
     copies: bool = False  # its option names a role, and `detail` the action of that role it uses (the joker)
     after_blocks: Effect | None = None  # once blocks are settled, before any stage (the bloody kill's visitors)
+    # a deed carried into a later night (the alcoholic's victim's) is held to that night's count of the
+    # living: what of it stands then (None: nothing), as `limits` would refuse the rest if it were sent
+    tonight: Tonight | None = None
 
 
 @dataclass(frozen=True)

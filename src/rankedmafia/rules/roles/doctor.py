@@ -98,6 +98,12 @@ def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
         raise RuleViolation("heal_from_repeat", source=source)
 
 
+def _no_heal_from_at_ten(state: GameState, act: Act) -> Act | None:
+    """A heal from a role carried into a night at ten alive or fewer: "доктор теряет возможность лечить от
+    роли", so it does nothing (Ruling)."""
+    return None if state.alive_at_start <= HEAL_FROM_NEEDS_MORE_THAN else act
+
+
 def _saves_healed(night: NightContext, attack: Attack) -> str | None:
     """His heal (or a cardsharp's own) saves the victim, unless it repeats last night's treatment."""
     doctor = night.marked("heal", attack.victim)
@@ -136,7 +142,7 @@ DOCTOR = Role(
     actions=(
         Action("heal", self_target=True, no_repeat=True, effects=((Stage.GUARD, _heal),)),
         Action("heal_from", targets=(0, 0), option="role", limits=_heal_from_limits, visits=False,
-               options=_heal_from_options, effects=((Stage.GUARD, _heal_from),)),
+               options=_heal_from_options, tonight=_no_heal_from_at_ten, effects=((Stage.GUARD, _heal_from),)),
         Action("serum", limits=_serum_limit, effects=((Stage.EFFECT, _serum),)),
         Action("poison", effects=((Stage.EFFECT, _poison),)),
     ),

@@ -6,6 +6,7 @@ While roles are revealed, a fan who dies is announced as the maniac."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
@@ -66,6 +67,13 @@ def _search_count(state: GameState, player: Player, act: Act) -> None:
         raise RuleViolation("fan_one_search", most=TWO_SEARCHES_ABOVE)
 
 
+def _one_search_at_ten(state: GameState, act: Act) -> Act:
+    """Two searches carried into a night at ten alive or fewer: the first alone (Ruling)."""
+    if state.alive_at_start <= TWO_SEARCHES_ABOVE:
+        return replace(act, targets=act.targets[:1])
+    return act
+
+
 def _after_finding(state: GameState, player: Player, act: Act) -> None:
     found = state.recall("fan", player.name)
     if found is None or found >= state.phase.number:
@@ -76,7 +84,8 @@ FAN = Role(
     id="fan", side=Side.LONERS, team="maniac", announced_as="maniac",
     names={"ru": ("фанат", "фаната"), "en": ("fan", "fan")},
     actions=(
-        Action("search", targets=(1, 2), limits=_search_count, effects=((Stage.INFO, _search),)),
+        Action("search", targets=(1, 2), limits=_search_count, tonight=_one_search_at_ten,
+               effects=((Stage.INFO, _search),)),
         Action("bodyguard", targets=(0, 0), limits=_after_finding, visits=False,
                effects=((Stage.GUARD, _bodyguard),)),
         Action("self_accuse", targets=(0, 0), limits=_after_finding, visits=False,

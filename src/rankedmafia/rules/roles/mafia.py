@@ -9,6 +9,7 @@ mafioso may send the action; the highest-ranked sender's stands.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -82,12 +83,28 @@ def _intimidation_cap(state: GameState, player: Player, act: Act) -> None:
         raise RuleViolation("intimidation_cap", most=2)
 
 
+def _one_kill_at_three(state: GameState, act: Act) -> Act:
+    """A double kill or kill-and-intimidate carried into a night that falls with three alive: the first
+    victim's kill alone (Ruling)."""
+    if state.alive_at_start == 3:
+        return replace(act, action="kill", targets=act.targets[:1])
+    return act
+
+
+def _two_intimidated_below_ten(state: GameState, act: Act) -> Act:
+    """An intimidation of three carried into a night below ten alive: the first two (Ruling)."""
+    if state.alive_at_start < INTIMIDATION_CAP_BELOW:
+        return replace(act, targets=act.targets[:2])
+    return act
+
+
 BOSS_ACTIONS = (
-    Action("kill", targets=(1, 2), effects=((Stage.KILL, _kill),), limits=_no_double_at_three, boss=True),
-    Action("kill_intimidate", targets=(2, 2), boss=True, limits=_no_double_at_three,
+    Action("kill", targets=(1, 2), effects=((Stage.KILL, _kill),), limits=_no_double_at_three, boss=True,
+           tonight=_one_kill_at_three),
+    Action("kill_intimidate", targets=(2, 2), boss=True, limits=_no_double_at_three, tonight=_one_kill_at_three,
            effects=((Stage.KILL, _kill_intimidate), (Stage.EFFECT, _intimidate_second))),
     Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), limits=_intimidation_cap,
-           boss=True),
+           boss=True, tonight=_two_intimidated_below_ten),
     Action("ask", targets=(0, 0), option="question", limits=_question, visits=False, boss=True,
            options=council.offered, probe=council.PROBE, effects=((Stage.INFO, _ask),)),
 )
