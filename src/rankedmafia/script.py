@@ -94,6 +94,8 @@ def _seats(script: Mapping[str, Any]) -> list[Seat]:
         clan = entry.get("clan")
         if isinstance(clan, list):  # the double agent's two clans: he belongs to every clan of the game
             clan = None
+        elif clan is not None:
+            clan = str(clan)  # a label as the record writes it: `clan: 1` and `clan: "1"` are one clan
         sex = entry.get("sex")
         if sex is not None and sex not in SEXES:
             raise ScriptError.of("player_sex", index=index, name=entry["name"], sex=sex)
