@@ -65,8 +65,9 @@ PROBE = ("girl_blocked_active", "{}")  # a question every game can ask: to probe
 
 
 def offered(state: GameState) -> list[str]:
-    """The templates the mafia may use in this game: by sex only where some player gave his sex."""
-    known_sex = any(p.sex is not None for p in state.players.values())
+    """The templates the mafia may use in this game: by sex only where every living player gave his sex
+    (Ruling: a count by sex over players whose sex nobody knows has no true answer)."""
+    known_sex = all(p.sex is not None for p in state.living())
     return [t for t in TEMPLATES if t != "sex_count" or known_sex]
 
 
