@@ -67,17 +67,20 @@ PROBE = ("girl_blocked_active", "{}")  # a question every game can ask: to probe
 def offered(state: GameState) -> list[str]:
     """The templates the mafia may use in this game: by sex only where every living player gave his sex
     (Ruling: a count by sex over players whose sex nobody knows has no true answer)."""
-    known_sex = all(p.sex is not None for p in state.living())
-    return [t for t in TEMPLATES if t != "sex_count" or known_sex]
+    living = state.living()
+    known_sex = all(p.sex is not None for p in living)
+    return [t for t, spec in TEMPLATES.items()
+            if (t != "sex_count" or known_sex) and ("players" not in spec.args or len(living) >= GROUP_LEAST)]
 
 
 def fields(state: GameState, template: str) -> dict[str, list[Any]]:
-    """For each argument of a template, the values it may take (`players`: any four or more of them)."""
+    """For each argument of a template, the values it may take (`players`: any four or more of them, all
+    living)."""
     roles = sorted({p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()})
     domains: dict[str, list[Any]] = {
         "side": list(SIDES), "a": list(SIDES), "b": list(SIDES), "op": list(OPS),
         "n": list(range(len(state.players) + 1)), "role": roles, "player": list(state.players),
-        "players": list(state.players), "sex": list(SEXES),
+        "players": [p.name for p in state.living()], "sex": list(SEXES),
     }
     return {arg: domains[arg] for arg in TEMPLATES[template].args}
 
@@ -117,11 +120,14 @@ def validate(state: GameState, template: str | None, detail: str | None) -> None
         raise RuleViolation("unknown_player", name=str(args["player"]))
     if "players" in args:
         group = args["players"]
-        if not isinstance(group, list) or len(set(map(str, group))) < GROUP_LEAST:
+        if not isinstance(group, list):
             raise RuleViolation("council_group", least=GROUP_LEAST)
         for name in group:
             if name not in state.players:
                 raise RuleViolation("unknown_player", name=str(name))
+        # Ruling: only the living count: a dead name would let the mafia ask about three players
+        if len({str(name) for name in group if state.players[name].alive}) < GROUP_LEAST:
+            raise RuleViolation("council_group", least=GROUP_LEAST)
 
 
 def _side(state: GameState, player: Player) -> str:
