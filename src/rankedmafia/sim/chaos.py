@@ -141,5 +141,8 @@ def _question(rng: random.Random, game: Game) -> tuple[str, str]:
 def _args(rng: random.Random, game: Game, template: str) -> str:
     args: dict[str, object] = {}
     for arg, values in council.fields(game.state, template).items():
-        args[arg] = rng.sample(values, rng.randint(4, len(values))) if arg == "players" else rng.choice(values)
+        if arg == "players":  # a group of the living, of four or more where there are (refused if fewer)
+            args[arg] = rng.sample(values, rng.randint(min(council.GROUP_LEAST, len(values)), len(values)))
+        else:
+            args[arg] = rng.choice(values)
     return json.dumps(args, ensure_ascii=False, sort_keys=True)
