@@ -86,8 +86,13 @@ def _heal_from_options(state: GameState) -> list[str]:
     return sorted(heal_from_sources(state))
 
 
+def _heals_from_roles(state: GameState) -> bool:
+    """The doctor may heal from a role while more than ten are alive at nightfall."""
+    return state.alive_at_start > HEAL_FROM_NEEDS_MORE_THAN
+
+
 def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
-    if state.alive_at_start <= HEAL_FROM_NEEDS_MORE_THAN:
+    if not _heals_from_roles(state):
         raise RuleViolation("heal_from_threshold", most=HEAL_FROM_NEEDS_MORE_THAN)
     source = heal_from_source(state, act.option)
     if source is None:
@@ -101,7 +106,7 @@ def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
 def _no_heal_from_at_ten(state: GameState, act: Act) -> Act | None:
     """A heal from a role carried into a night at ten alive or fewer: "доктор теряет возможность лечить от
     роли", so it does nothing (Ruling)."""
-    return None if state.alive_at_start <= HEAL_FROM_NEEDS_MORE_THAN else act
+    return act if _heals_from_roles(state) else None
 
 
 def _saves_healed(night: NightContext, attack: Attack) -> str | None:

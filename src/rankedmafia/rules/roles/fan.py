@@ -62,16 +62,19 @@ def _hangs_for_the_maniac(state: GameState, doomed: str, defended: set[str]) -> 
     return ([], [fan]) if fan in defended else ([fan], [])
 
 
+def _searches(state: GameState) -> int:
+    """Two searches a night while more than ten are alive, one after that."""
+    return 2 if state.alive_at_start > TWO_SEARCHES_ABOVE else 1
+
+
 def _search_count(state: GameState, player: Player, act: Act) -> None:
-    if len(act.targets) > 1 and state.alive_at_start <= TWO_SEARCHES_ABOVE:
+    if len(act.targets) > _searches(state):
         raise RuleViolation("fan_one_search", most=TWO_SEARCHES_ABOVE)
 
 
 def _one_search_at_ten(state: GameState, act: Act) -> Act:
     """Two searches carried into a night at ten alive or fewer: the first alone (Ruling)."""
-    if state.alive_at_start <= TWO_SEARCHES_ABOVE:
-        return replace(act, targets=act.targets[:1])
-    return act
+    return replace(act, targets=act.targets[:_searches(state)])
 
 
 def _after_finding(state: GameState, player: Player, act: Act) -> None:

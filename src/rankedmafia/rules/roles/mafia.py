@@ -73,29 +73,37 @@ def _question(state: GameState, player: Player, act: Act) -> None:
     council.validate(state, act.option, act.detail)
 
 
+def _most_killed(state: GameState) -> int:
+    """How many the mafia's deed may kill tonight: two, but one when the night falls with three alive."""
+    return 1 if state.alive_at_start == 3 else 2
+
+
+def _most_intimidated(state: GameState) -> int:
+    """How many the mafia may intimidate tonight: three, but two with fewer than ten alive."""
+    return 2 if state.alive_at_start < INTIMIDATION_CAP_BELOW else 3
+
+
 def _no_double_at_three(state: GameState, player: Player, act: Act) -> None:
-    if len(act.targets) == 2 and state.alive_at_start == 3:
+    if len(act.targets) > _most_killed(state):
         raise RuleViolation("mafia_double_at_three", action=act.action)
 
 
 def _intimidation_cap(state: GameState, player: Player, act: Act) -> None:
-    if state.alive_at_start < INTIMIDATION_CAP_BELOW and len(act.targets) > 2:
-        raise RuleViolation("intimidation_cap", most=2)
+    if len(act.targets) > _most_intimidated(state):
+        raise RuleViolation("intimidation_cap", most=_most_intimidated(state))
 
 
 def _one_kill_at_three(state: GameState, act: Act) -> Act:
     """A double kill or kill-and-intimidate carried into a night that falls with three alive: the first
     victim's kill alone (Ruling)."""
-    if state.alive_at_start == 3:
-        return replace(act, action="kill", targets=act.targets[:1])
+    if len(act.targets) > _most_killed(state):
+        return replace(act, action="kill", targets=act.targets[:_most_killed(state)])
     return act
 
 
 def _two_intimidated_below_ten(state: GameState, act: Act) -> Act:
     """An intimidation of three carried into a night below ten alive: the first two (Ruling)."""
-    if state.alive_at_start < INTIMIDATION_CAP_BELOW:
-        return replace(act, targets=act.targets[:2])
-    return act
+    return replace(act, targets=act.targets[:_most_intimidated(state)])
 
 
 BOSS_ACTIONS = (
