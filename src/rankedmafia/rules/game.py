@@ -23,7 +23,8 @@ from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
 from rankedmafia.rules.seating import Seat, seat_players
 
 __all__ = ["Game", "PhaseResult", "Seat"]
-from rankedmafia.rules.state import GameState, HouseRules
+from rankedmafia.rules.house import HouseRules
+from rankedmafia.rules.state import GameState
 from rankedmafia.rules.view import PlayerView, SeatView, build_view, public_seats
 
 THREE_ALIVE = 3

@@ -13,11 +13,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.chance import Chance
+from rankedmafia.rules.house import HouseRules
 from rankedmafia.rules.model import Act, Attack, Player, Side
 
 if TYPE_CHECKING:  # the types the hooks are handed; both modules sit below the roles and import this one
     from rankedmafia.rules.context import NightContext
-    from rankedmafia.rules.state import GameState, HouseRules
+    from rankedmafia.rules.state import GameState
 
 
 class Stage(IntEnum):
@@ -139,13 +140,13 @@ class Role:
     at_gallows: tuple[int, Gallows] | None = None  # (order, hook): who hangs in the place of one going to the
     # gallows (the handsome: nobody; the fan: himself for the maniac)
     drags: Drags | None = None  # who goes to the gallows with the doomed (the rake's mark)
+    _by_id: dict[str, Action] = field(init=False, repr=False, compare=False)  # its actions by id
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {action.id: action for action in self.actions})
 
     def action(self, action_id: str) -> Action | None:
-        by_id: dict[str, Action] = getattr(self, "_by_id")  # noqa: B009 - set in __post_init__
-        return by_id.get(action_id)
+        return self._by_id.get(action_id)
 
     def name(self, lang: str = "ru", case: int = 0) -> str:
         return self.names.get(lang, self.names["ru"])[case]

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 from rankedmafia.rules.chance import Chance
 from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.house import HouseRules
 from rankedmafia.rules.model import BLUE, Player, Side
 from rankedmafia.rules.role import Deal
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.common import DEFAULT_CLAN
-from rankedmafia.rules.state import HouseRules
 
 __all__ = ["DEFAULT_CLAN", "Deal", "Seat", "seat_players"]
 SEXES = ("m", "f")
