@@ -39,6 +39,7 @@ def game(sexes: bool = False) -> Game:
     ("вопрос: среди Пети, Маши, Коли и Оли мафии ровно 1?", "group_side_count",
      {"players": ["Петя", "Маша", "Коля", "Оля"], "side": "mafia", "op": "eq", "n": 1}),
     ("question: at least 3 mafia alive?", "side_count", {"side": "mafia", "op": "ge", "n": 3}),
+    ("вопрос: ролей в игре больше, чем иммунитетчиков?", "roles_vs_immune", {"op": "gt"}),
 ])
 def test_each_question_the_council_answers_is_read_from_words(text: str, template: str,
                                                               args: dict[str, object]) -> None:
@@ -54,6 +55,11 @@ def test_sex_is_asked_where_players_gave_it_and_refused_where_not() -> None:
     assert "женский" in reading.describe()  # the sex in words, never "f"
     with pytest.raises(RuleViolation) as caught:
         read_message(game(), "Вася", "вопрос: женщин среди живых не меньше 2?")
+    assert caught.value.rule == "council_sex_unknown"
+    reading = read_message(game(sexes=True), "Вася", "вопрос: ролей меньше, чем женщин?")
+    assert (reading.option, json.loads(reading.detail or "")) == ("roles_vs_sex", {"op": "lt", "sex": "f"})
+    with pytest.raises(RuleViolation) as caught:
+        read_message(game(), "Вася", "вопрос: ролей меньше, чем женщин?")
     assert caught.value.rule == "council_sex_unknown"
 
 

@@ -6,6 +6,8 @@
     "вопрос: к Васе прошлой ночью приходил доктор?"         → visited     role=doctor player=Вася
     "вопрос: среди Васи, Пети, Маши и Коли мафии ровно 1?"  → group_side_count
     "вопрос: девочка заблокировала активную роль?"          → girl_blocked_active
+    "вопрос: ролей больше, чем иммунитетчиков?"             → roles_vs_immune op=gt
+    "вопрос: ролей меньше, чем женщин?"                     → roles_vs_sex op=lt sex=f
 
 The question's kind is told by its words (the girl's block, the immune, a visit, sex, a group of four or
 more names, two sides, a role, a side); its blanks by the sides, roles, names, comparison and number
@@ -73,8 +75,8 @@ def read_question(text: str, names: NameMatcher, roles: list[str],
     if said("девочк", "girl") and said("блок", "заблок", "block"):
         return "girl_blocked_active", {}
     if said("иммун", "immune"):
-        if number is None and said("рол", "role"):
-            return "immune_have_roles", {}
+        if number is None and said("рол", "role"):  # roles against the immune, or roles among them
+            return ("roles_vs_immune", {"op": op}) if op else ("immune_have_roles", {})
         return "immune_count", {"op": op or "eq", "n": _needed(number)}
     named = _players(typed, names)
     if said("приход", "приш", "посещ", "наведы", "заход", "visit"):
@@ -83,6 +85,8 @@ def read_question(text: str, names: NameMatcher, roles: list[str],
         return "visited", {"role": _role(words, roles, find_role), "player": named[0]}
     sex = next((s for s, stems in SEX_WORDS.items() if any(word & stems for word in words)), None)
     if sex is not None:  # asked in a game without sexes, the engine's check refuses it and says why
+        if number is None and op and said("рол", "role"):
+            return "roles_vs_sex", {"op": op, "sex": sex}
         return "sex_count", {"sex": sex, "op": op or "eq", "n": _needed(number)}
     if named:  # fewer than four names is still a question about them: the engine refuses it, saying why
         return "group_side_count", {"players": named, "side": _one_side(sides), "op": op or "eq",

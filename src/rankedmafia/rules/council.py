@@ -56,9 +56,17 @@ TEMPLATES = {t.id: t for t in (
     Template("group_side_count", ("players", "side", "op", "n"),
              {"ru": "Среди игроков {players} — стороны «{side}»: {op} {n}?",
               "en": "Among {players}, players of {side}: {op} {n}?"}),
+    # "о соотношении числа ролей в игре с числом обладателей иммунитета (если их несколько), с числом
+    # игроков мужского/женского пола в игре": the roles (not civilians) alive against either count
+    Template("roles_vs_immune", ("op",),
+             {"ru": "Ролей в игре (не мирных) {op}, чем иммунитетчиков?",
+              "en": "Roles (not civilians) alive: {op} the immune players?"}),
     # "с числом игроков мужского/женского пола в игре": offered only where players gave their sex
     Template("sex_count", ("sex", "op", "n"),
              {"ru": "Живых игроков, чей пол {sex}: {op} {n}?", "en": "Living players of sex {sex}: {op} {n}?"}),
+    Template("roles_vs_sex", ("op", "sex"),
+             {"ru": "Ролей в игре (не мирных) {op}, чем живых игроков, чей пол {sex}?",
+              "en": "Roles (not civilians) alive: {op} the living players of sex {sex}?"}),
 )}
 SEXES = ("m", "f")
 PROBE = ("girl_blocked_active", "{}")  # a question every game can ask: to probe the rest of an action
@@ -70,7 +78,7 @@ def offered(state: GameState) -> list[str]:
     living = state.living()
     known_sex = all(p.sex is not None for p in living)
     return [t for t, spec in TEMPLATES.items()
-            if (t != "sex_count" or known_sex) and ("players" not in spec.args or len(living) >= GROUP_LEAST)]
+            if ("sex" not in spec.args or known_sex) and ("players" not in spec.args or len(living) >= GROUP_LEAST)]
 
 
 def fields(state: GameState, template: str) -> dict[str, list[Any]]:
@@ -160,6 +168,11 @@ def answer(state: GameState, template: str | None, detail: str | None,
         return any(night == state.phase.number - 1 for night in state.memos.get("girl", {}).values())
     if spec.id == "sex_count":
         return op(sum(1 for p in living if p.sex == args["sex"]), args["n"])
+    roles = sum(1 for p in living if p.role != "civilian")
+    if spec.id == "roles_vs_immune":
+        return op(roles, len(immune(state, defended)))
+    if spec.id == "roles_vs_sex":
+        return op(roles, sum(1 for p in living if p.sex == args["sex"]))
     group = {str(n) for n in args["players"]}
     return op(sum(1 for p in living if p.name in group and _side(state, p) == args["side"]), args["n"])
 
