@@ -1,0 +1,91 @@
+"""Every sentence of the rule book is pinned by a scenario that quotes it, or is set aside in
+tests/rule_book_unscripted.yaml with the reason no game script can check it (a heading, an example of a
+host's message, the forum's timetable, a side stated for every role, a description).
+
+A scenario quotes a sentence in its `rule:`: the whole sentence, or a clause of four words or more taken
+from it (a long sentence of several rules is quoted clause by clause). Case, "ё" and punctuation aside.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).parents[1]
+RULE_BOOK = ROOT.parent / "shared" / "rules" / "ranked-mafia.ru.txt"
+UNSCRIPTED = Path(__file__).parent / "rule_book_unscripted.yaml"
+LEAST_CLAUSE = 4  # words: a shorter quote could be found in sentences it does not check
+ABBREVIATIONS = ("см.", "т.е.", "т.д.", "т.п.", "т.к.", "т.ч.", "след.")  # a full stop that ends no sentence
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"\W+", " ", text.lower().replace("ё", "е")).split())
+
+
+def _sentences(text: str) -> list[str]:
+    """The rule book's sentences, line by line (a line is a paragraph), in its order."""
+    found = []
+    for line in text.splitlines():
+        pieces: list[str] = []
+        for piece in re.split(r"(?<=[.!?])\s+", line.strip()):
+            if pieces and pieces[-1].lower().endswith(ABBREVIATIONS):
+                pieces[-1] += " " + piece
+            else:
+                pieces.append(piece)
+        found.extend(" ".join(p.split()) for p in pieces if len(_plain(p).split()) >= 2)
+    return found
+
+
+def _quotes() -> tuple[str, set[str]]:
+    """All scenarios' `rule:` texts (plain, one per line), and their clauses of four words or more."""
+    rules, clauses = [], set()
+    for path in (ROOT / "tests" / "scenarios").rglob("*.yaml"):
+        rule = str(yaml.safe_load(path.read_text(encoding="utf-8")).get("rule", ""))
+        rules.append(_plain(rule))
+        for clause in re.split(r"(?<=[.!?»\"])\s+|\s+/\s+|…|\.\.\.", rule):
+            plain = _plain(clause)
+            if len(plain.split()) >= LEAST_CLAUSE:
+                clauses.add(plain)
+    return "\n".join(rules), clauses
+
+
+def _quoted(sentence: str, rules: str, clauses: set[str]) -> bool:
+    plain = _plain(sentence)
+    return plain in rules or any(f" {clause} " in f" {plain} " for clause in clauses)
+
+
+def _unscripted() -> dict[str, str]:
+    entries = yaml.safe_load(UNSCRIPTED.read_text(encoding="utf-8"))
+    return {_plain(entry["sentence"]): entry["why"] for entry in entries}
+
+
+def test_every_sentence_of_the_rule_book_is_scripted_or_set_aside_with_a_reason() -> None:
+    sentences = _sentences(RULE_BOOK.read_text(encoding="utf-8"))
+    assert len(sentences) > 250
+    rules, clauses = _quotes()
+    aside = _unscripted()
+    missing = [s for s in sentences if not _quoted(s, rules, clauses) and _plain(s) not in aside]
+    assert not missing, "sentences of the rule book no scenario quotes:\n" + "\n".join(missing)
+
+
+def test_what_is_set_aside_is_in_the_rule_book_with_a_reason_and_not_scripted_after_all() -> None:
+    plain = {_plain(s) for s in _sentences(RULE_BOOK.read_text(encoding="utf-8"))}
+    rules, clauses = _quotes()
+    for sentence, why in _unscripted().items():
+        assert sentence in plain, f"not a sentence of the rule book: {sentence!r}"
+        assert why.strip(), f"no reason given for {sentence!r}"
+        assert not _quoted(sentence, rules, clauses), f"a scenario quotes it, so it is not set aside: {sentence!r}"
+
+
+def test_an_abbreviation_ends_no_sentence() -> None:
+    assert _sentences("Лечит (см. выше) любого. Себя т.е. не может.") == ["Лечит (см. выше) любого.",
+                                                                          "Себя т.е. не может."]
+
+
+def test_a_clause_quoted_counts_only_for_the_sentence_it_is_taken_from() -> None:
+    rules, clauses = "", {_plain("Не может ходить к себе")}
+    assert _quoted("Не может ходить к себе.", rules, clauses)
+    assert not _quoted("Может ходить к одному и тому же игроку бесконечно.", rules, clauses)
+    assert not _quoted("Не может ходить к себе2 никогда.", rules, clauses)
