@@ -66,6 +66,9 @@ MALFORMED = [  # a script whose shape is wrong, and the words each language says
      "здесь ожидается фаза night, а указана «day»", "expected a night phase here, found “day”"),
     ({**SCRIPT, "phases": [{"night": [{"actor": "Вася", "action": "kill", "targets": "Коля"}]}]},
      "phase 1, entry 0", "`targets` — список ников", "`targets` must be a list of names"),
+    # a copy naming its role but not its action: the target is not read as the action
+    ({**SCRIPT, "phases": [{"night": [{"actor": "Вася", "action": "copy", "role": "maniac", "targets": ["Коля"]}]}]},
+     "phase 1, entry 0", "copy принимает рядом с целями `role` и `use`", "copy takes `role` and `use`"),
 ]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -194,7 +194,8 @@ def _send(game: Game, entry: dict[str, Any], position: int, index: int) -> None:
     action = str(entry["action"])
     names = [str(t) for t in targets]
     options = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
-    option, detail, copied = _options(action, options, names, position, index)
+    seated = {player.name for player in game.players()}
+    option, detail, copied = _options(action, options, names, seated, position, index)
     try:
         game.submit(str(entry["actor"]), action, names, option, detail, *copied)
     except RuleViolation as error:
@@ -212,7 +213,7 @@ def _question(options: dict[str, Any], position: int, index: int) -> tuple[str, 
     return str(question["template"]), json.dumps(question.get("args") or {}, ensure_ascii=False, sort_keys=True)
 
 
-def _options(action: str, options: dict[str, Any], names: list[str], position: int,
+def _options(action: str, options: dict[str, Any], names: list[str], seated: Collection[str], position: int,
              index: int) -> tuple[str | None, str | None, Copied]:
     """What goes beside the targets: heal_from's `role`; the joker's `role` and `use` (or the targets
     [role, action, target...]) with the copied action's own `option` or `question`; the Council
@@ -223,16 +224,17 @@ def _options(action: str, options: dict[str, Any], names: list[str], position: i
             raise ScriptError.of("ask_only", position, index)
         return template, args, (None, None)
     if action == "copy":
-        return _copy_options(options, names, position, index)
+        return _copy_options(options, names, seated, position, index)
     if len(options) > 1:
         raise ScriptError.of("one_option", position, index, keys=", ".join(sorted(options)))
     return (str(next(iter(options.values()))) if options else None), None, (None, None)
 
 
-def _copy_options(options: dict[str, Any], names: list[str], position: int,
+def _copy_options(options: dict[str, Any], names: list[str], seated: Collection[str], position: int,
                   index: int) -> tuple[str | None, str | None, Copied]:
     """`{action: copy, role: R, use: A, targets: [...]}` plus the copied action's own fields: `option`
-    (heal_from's role) or `question` (the Council's)."""
+    (heal_from's role) or `question` (the Council's). A role or action missing is not taken from a
+    player's name among the targets: the copy is then refused as incomplete, not as an unknown action."""
     role = options.pop("role", None)
     use = options.pop("use", None)
     copied: Copied = (None, None)
@@ -242,9 +244,9 @@ def _copy_options(options: dict[str, Any], names: list[str], position: int,
         copied = (str(options.pop("option")), None)
     if use is None and len(options) == 1:  # the copied action under another key (`copy`, `as`, ...)
         use = options.pop(next(iter(options)))
-    if role is None and len(names) >= 2:
+    if role is None and len(names) >= 2 and names[0] not in seated and names[1] not in seated:
         role, use = names.pop(0), names.pop(0)
-    elif use is None and names:
+    elif role is not None and use is None and names and names[0] not in seated:
         use = names.pop(0)
     if options or role is None or use is None:
         raise ScriptError.of("copy_fields", position, index)
