@@ -1,6 +1,7 @@
-"""Every sentence of the rule book is pinned by a scenario that quotes it, or is set aside in
-tests/rule_book_unscripted.yaml with the reason no game script can check it (a heading, an example of a
-host's message, the forum's timetable, a side stated for every role, a description).
+"""Every sentence of the rule book and of its rulings (RULINGS.md) is pinned by a scenario that quotes it,
+or is set aside in tests/rule_book_unscripted.yaml with the reason no game script can check it (a heading,
+an example of a host's message, the forum's timetable, a side stated for every role, a description, what
+only a player's private view shows).
 
 A scenario quotes a sentence in its `rule:`: the whole sentence, or a clause of four words or more taken
 from it (a long sentence of several rules is quoted clause by clause). Case, "ё" and punctuation aside.
@@ -15,9 +16,10 @@ import yaml
 
 ROOT = Path(__file__).parents[1]
 RULE_BOOK = ROOT.parent / "shared" / "rules" / "ranked-mafia.ru.txt"
+RULINGS = ROOT.parent / "shared" / "rules" / "RULINGS.md"
 UNSCRIPTED = Path(__file__).parent / "rule_book_unscripted.yaml"
 LEAST_CLAUSE = 4  # words: a shorter quote could be found in sentences it does not check
-ABBREVIATIONS = ("см.", "т.е.", "т.д.", "т.п.", "т.к.", "т.ч.", "след.")  # a full stop that ends no sentence
+ABBREVIATIONS = ("см.", "т.е.", "т.д.", "т.п.", "т.к.", "т.ч.", "след.", "e.g.", "i.e.")  # no sentence ends there
 
 
 def _plain(text: str) -> str:
@@ -36,6 +38,29 @@ def _sentences(text: str) -> list[str]:
                 pieces.append(piece)
         found.extend(" ".join(p.split()) for p in pieces if len(_plain(p).split()) >= 2)
     return found
+
+
+def _ruling_sentences(text: str) -> list[str]:
+    """RULINGS.md's sentences: its paragraphs and list items (headings aside), each split where a sentence
+    ends and the next begins with a capital, a quote or a code span."""
+    found = []
+    for block in re.split(r"\n(?=- |\d+\. |\n|#)", text):
+        body = re.sub(r"^(- |\d+\. )", "", " ".join(block.split()))
+        if not body or body.startswith("#"):
+            continue
+        pieces: list[str] = []
+        for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z\"«(`*])", body):
+            if pieces and pieces[-1].lower().endswith(ABBREVIATIONS):
+                pieces[-1] += " " + piece
+            else:
+                pieces.append(piece)
+        found.extend(p for p in pieces if len(_plain(p).split()) >= 3)
+    return found
+
+
+def _all_sentences() -> list[str]:
+    return (_sentences(RULE_BOOK.read_text(encoding="utf-8"))
+            + _ruling_sentences(RULINGS.read_text(encoding="utf-8")))
 
 
 def _quotes() -> tuple[str, set[str]]:
@@ -61,17 +86,17 @@ def _unscripted() -> dict[str, str]:
     return {_plain(entry["sentence"]): entry["why"] for entry in entries}
 
 
-def test_every_sentence_of_the_rule_book_is_scripted_or_set_aside_with_a_reason() -> None:
-    sentences = _sentences(RULE_BOOK.read_text(encoding="utf-8"))
-    assert len(sentences) > 250
+def test_every_sentence_of_the_rule_book_and_its_rulings_is_scripted_or_set_aside_with_a_reason() -> None:
+    sentences = _all_sentences()
+    assert len(sentences) > 400
     rules, clauses = _quotes()
     aside = _unscripted()
     missing = [s for s in sentences if not _quoted(s, rules, clauses) and _plain(s) not in aside]
-    assert not missing, "sentences of the rule book no scenario quotes:\n" + "\n".join(missing)
+    assert not missing, "sentences of the rule book and RULINGS.md no scenario quotes:\n" + "\n".join(missing)
 
 
 def test_what_is_set_aside_is_in_the_rule_book_with_a_reason_and_not_scripted_after_all() -> None:
-    plain = {_plain(s) for s in _sentences(RULE_BOOK.read_text(encoding="utf-8"))}
+    plain = {_plain(s) for s in _all_sentences()}
     rules, clauses = _quotes()
     for sentence, why in _unscripted().items():
         assert sentence in plain, f"not a sentence of the rule book: {sentence!r}"
@@ -82,6 +107,12 @@ def test_what_is_set_aside_is_in_the_rule_book_with_a_reason_and_not_scripted_af
 def test_an_abbreviation_ends_no_sentence() -> None:
     assert _sentences("Лечит (см. выше) любого. Себя т.е. не может.") == ["Лечит (см. выше) любого.",
                                                                           "Себя т.е. не может."]
+
+
+def test_the_rulings_are_read_item_by_item_and_sentence_by_sentence() -> None:
+    text = "# Mafia\n- The boss may `kill`. It\n  weighs 1.5, e.g. Вася.\n1. The alcoholic beats every block.\n"
+    assert _ruling_sentences(text) == ["The boss may `kill`.", "It weighs 1.5, e.g. Вася.",
+                                       "The alcoholic beats every block."]
 
 
 def test_a_clause_quoted_counts_only_for_the_sentence_it_is_taken_from() -> None:
