@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.roles import ROLES
+from rankedmafia.rules.seating import Seat
 from rankedmafia.script import record
 from rankedmafia.setup import new_game, preset, preset_names
 
@@ -119,13 +121,15 @@ def test_a_refused_command_changes_nothing(name: str, seed: int, data: st.DataOb
     commands_before = list(game.commands)
     names = [*game.state.players, "Никто"]
     actor = data.draw(st.sampled_from(names))
-    action = data.draw(st.sampled_from(["kill", "heal", "block", "check", "vote", "nothing"]))
+    action = data.draw(st.sampled_from(["kill", "heal", "heal_from", "block", "check", "copy", "vote", "nothing"]))
     targets = data.draw(st.lists(st.sampled_from(names), max_size=3))
+    option = data.draw(st.sampled_from([None, "mafia", "maniac", "doctor", "commissar"]))  # a side or a role
+    detail = data.draw(st.sampled_from([None, "heal", "check", "kill_bloody"]))  # a copied action
     try:
         if action == "vote":
             game.vote(actor, targets[0] if targets else BLUE)
         else:
-            game.submit(actor, action, targets)
+            game.submit(actor, action, targets, option, detail)
     except RuleViolation:
         assert game.commands == commands_before
         assert game.state == before
@@ -147,3 +151,14 @@ def test_the_silenced_property_meets_silenced_voters() -> None:
                     policy.vote(game, player)
             game.resolve()
     assert found >= 10
+
+
+def test_a_refused_copy_leaves_the_game_as_it_was() -> None:
+    """A joker's copy refused for its targets, on a fresh game: what it worked out on the way (the roles
+    of the setup) is no part of the game."""
+    game = Game([Seat("Вася", "mafia1"), Seat("Петя", "commissar"), Seat("Маша", "doctor"),
+                 Seat("Коля", "civilian"), Seat("Жора", "joker")], seed=1)
+    before = copy.deepcopy(game.state)
+    with pytest.raises(RuleViolation):
+        game.submit("Жора", "copy", ["Коля", "Маша"], "commissar", "check")
+    assert game.state == before and game.commands == []

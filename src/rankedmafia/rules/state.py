@@ -36,7 +36,9 @@ class GameState:
     commissions: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side worked for, quarry)
     agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # a member of every clan -> clan -> rank
     vote_kills: bool = False  # a game with such a member: each clan's kill is decided by its vote
-    in_setup: frozenset[str] | None = None  # `setup_roles`, kept until a role changes (`roles_changed`)
+    # `setup_roles`, kept until a role changes (`roles_changed`): derived from the players, so no part of the
+    # game's equality (a refused copy that fills it leaves the game as it was)
+    in_setup: frozenset[str] | None = field(default=None, compare=False)
 
     @property
     def starts_with_night(self) -> bool:
