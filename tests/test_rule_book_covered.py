@@ -1,8 +1,8 @@
 """Every sentence of the rule book, of its rulings (RULINGS.md) and of the game-script contract
-(GAME-SCRIPT.md, its examples aside) is pinned by a scenario that quotes it,
-or is set aside in tests/rule_book_unscripted.yaml with the reason no game script can check it (a heading,
-an example of a host's message, the forum's timetable, a side stated for every role, a description, what
-only a player's private view shows).
+(GAME-SCRIPT.md, its examples aside) is pinned by a scenario that quotes it, or is set aside in
+tests/rule_book_unscripted.yaml with the reason no game script can check it (a heading, an example of a
+host's message, the forum's timetable, a side stated for every role, a description, what only a player's
+private view shows).
 
 A scenario quotes a sentence in its `rule:`: the whole sentence, or a clause of four words or more taken
 from it (a long sentence of several rules is quoted clause by clause). Case, "ё" and punctuation aside.
@@ -29,42 +29,37 @@ def _plain(text: str) -> str:
     return " ".join(re.sub(r"\W+", " ", text.lower().replace("ё", "е")).split())
 
 
+def _split(paragraph: str, boundary: str) -> list[str]:
+    """A paragraph's sentences, split at `boundary` but never after an abbreviation."""
+    pieces: list[str] = []
+    for piece in re.split(boundary, " ".join(paragraph.split())):
+        if pieces and pieces[-1].lower().endswith(ABBREVIATIONS):
+            pieces[-1] += " " + piece
+        else:
+            pieces.append(piece)
+    return pieces
+
+
 def _sentences(text: str) -> list[str]:
     """The rule book's sentences, line by line (a line is a paragraph), in its order."""
-    found = []
-    for line in text.splitlines():
-        pieces: list[str] = []
-        for piece in re.split(r"(?<=[.!?])\s+", line.strip()):
-            if pieces and pieces[-1].lower().endswith(ABBREVIATIONS):
-                pieces[-1] += " " + piece
-            else:
-                pieces.append(piece)
-        found.extend(" ".join(p.split()) for p in pieces if len(_plain(p).split()) >= 2)
-    return found
+    return [s for line in text.splitlines() for s in _split(line, r"(?<=[.!?])\s+") if len(_plain(s).split()) >= 2]
 
 
-def _ruling_sentences(text: str) -> list[str]:
-    """RULINGS.md's sentences: its paragraphs and list items (headings aside), each split where a sentence
-    ends and the next begins with a capital, a quote or a code span."""
+def _markdown_sentences(text: str) -> list[str]:
+    """A Markdown file's sentences (RULINGS.md, GAME-SCRIPT.md): its paragraphs and list items, headings
+    aside, each split where a sentence ends and the next begins with a capital, a quote or a code span."""
     found = []
     for block in re.split(r"\n(?=- |\d+\. |\n|#)", text):
-        body = re.sub(r"^(- |\d+\. )", "", " ".join(block.split()))
-        if not body or body.startswith("#"):
-            continue
-        pieces: list[str] = []
-        for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z\"«(`*])", body):
-            if pieces and pieces[-1].lower().endswith(ABBREVIATIONS):
-                pieces[-1] += " " + piece
-            else:
-                pieces.append(piece)
-        found.extend(p for p in pieces if len(_plain(p).split()) >= 3)
+        body = re.sub(r"^(- |\d+\. )", "", block.strip())
+        if body and not body.startswith("#"):
+            found.extend(s for s in _split(body, r"(?<=[.!?])\s+(?=[A-Z\"«(`*])") if len(_plain(s).split()) >= 3)
     return found
 
 
 def _all_sentences() -> list[str]:
     contract = re.sub(r"```.*?```", "", CONTRACT.read_text(encoding="utf-8"), flags=re.DOTALL)  # its examples
     return (_sentences(RULE_BOOK.read_text(encoding="utf-8"))
-            + _ruling_sentences(RULINGS.read_text(encoding="utf-8")) + _ruling_sentences(contract))
+            + _markdown_sentences(RULINGS.read_text(encoding="utf-8")) + _markdown_sentences(contract))
 
 
 @cache
@@ -117,7 +112,7 @@ def test_an_abbreviation_ends_no_sentence() -> None:
 
 def test_the_rulings_are_read_item_by_item_and_sentence_by_sentence() -> None:
     text = "# Mafia\n- The boss may `kill`. It\n  weighs 1.5, e.g. Вася.\n1. The alcoholic beats every block.\n"
-    assert _ruling_sentences(text) == ["The boss may `kill`.", "It weighs 1.5, e.g. Вася.",
+    assert _markdown_sentences(text) == ["The boss may `kill`.", "It weighs 1.5, e.g. Вася.",
                                        "The alcoholic beats every block."]
 
 
