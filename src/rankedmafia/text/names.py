@@ -256,7 +256,7 @@ def refusal(error: Any, lang: str = "ru") -> str:
     if isinstance(params.get("source"), str):
         params["source"] = source_name(params["source"], lang)
     for key in ("side", "winner"):
-        if isinstance(params.get(key), str):
+        if isinstance(params.get(key), str) and error.rule != "council_side":  # that one: what he wrote
             params[key] = side_name(params[key], lang)
     if isinstance(params.get("op"), str):
         params["op"] = op_name(params["op"], lang)

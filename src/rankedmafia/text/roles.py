@@ -18,8 +18,19 @@ def role_name(role_id: str, lang: str = "ru", genitive: bool = False) -> str:
     return role.name(lang, 1 if genitive else 0)
 
 
+# A two-clan game's clans go by the labels their setup gives them (the presets': red and black); the texts
+# call a clan by its label in words, never the label bare as a side.
+CLAN_LABELS = {"ru": {"red": "красные", "black": "чёрные"}, "en": {}}
+CLAN = {"ru": "клан «{label}»", "en": "the {label} clan"}
+
+
 def side_name(side: str, lang: str = "ru") -> str:
+    """A side as players read it: the town, the mafia, a loner's team (by its role's name), or a mafia clan
+    of a two-clan game."""
     names = SIDE_NAMES.get(lang, SIDE_NAMES["ru"])
     if side in names:
         return names[side]
-    return role_name(side, lang)
+    if side in ROLES:
+        return role_name(side, lang)
+    lang = lang if lang in CLAN else "ru"
+    return CLAN[lang].format(label=CLAN_LABELS[lang].get(side, side))
