@@ -256,8 +256,9 @@ def refusal(error: Any, lang: str = "ru") -> str:
     if isinstance(params.get("source"), str):
         params["source"] = source_name(params["source"], lang)
     for key in ("side", "winner"):
-        if isinstance(params.get(key), str) and error.rule != "council_side":  # that one: what he wrote
-            params[key] = side_name(params[key], lang)
+        value = params.get(key)
+        if isinstance(value, str) and not (error.rule == "council_side" and value not in council.SIDES):
+            params[key] = side_name(value, lang)  # (a side the Council does not know is shown as written)
     if isinstance(params.get("op"), str):
         params["op"] = op_name(params["op"], lang)
     if isinstance(params.get("template"), str) and params["template"] in council.TEMPLATES:
