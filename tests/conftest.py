@@ -9,10 +9,17 @@ once hid behind that switch. And the headless browser the web's and the ladder's
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, settings
 from playwright.sync_api import Browser, sync_playwright
+
+from rankedmafia.script import run_script
+
+SCENARIOS = Path(__file__).parent / "scenarios"
 
 settings.register_profile(
     "rankedmafia",
@@ -36,3 +43,15 @@ def browser() -> Iterator[Browser]:
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def scenario_records() -> list[tuple[Path, dict[str, Any], dict[str, Any]]]:
+    """Every scenario the engine plays to a record (those it must refuse aside): its path under
+    tests/scenarios/, its script and its record, played once for all the tests that read them."""
+    played = []
+    for path in sorted(SCENARIOS.rglob("*.yaml")):
+        scenario = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if "refused" not in scenario["expect"]:
+            played.append((path.relative_to(SCENARIOS), scenario["script"], run_script(scenario["script"])))
+    return played

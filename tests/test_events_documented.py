@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from rankedmafia.bots.random_policy import play_random_game
-from rankedmafia.script import record, run_script
+from rankedmafia.script import record
 from rankedmafia.setup import new_game, preset, preset_names
 
 ROOT = Path(__file__).parents[1]
@@ -46,14 +45,10 @@ def _audience(to: Any) -> str:
 
 
 @pytest.fixture(scope="module")
-def written() -> dict[str, list[dict[str, Any]]]:
+def written(scenario_records: list[tuple[Path, dict[str, Any], dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
     """Every event the engine wrote, by type: in every scenario's record and in seeded random games."""
     events: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    records = []
-    for path in sorted((ROOT / "tests" / "scenarios").rglob("*.yaml")):
-        scenario = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if "refused" not in scenario["expect"]:
-            records.append(run_script(scenario["script"]))
+    records = [played for _, _, played in scenario_records]
     for name in preset_names():
         setup = preset(name)
         for seed in range(GAMES_PER_PRESET):
