@@ -75,10 +75,13 @@ PROBE = ("girl_blocked_active", "{}")  # a question every game can ask: to probe
 def offered(state: GameState) -> list[str]:
     """The templates the mafia may use in this game: by sex only where every living player gave his sex
     (Ruling: a count by sex over players whose sex nobody knows has no true answer)."""
-    living = state.living()
-    known_sex = all(p.sex is not None for p in living)
+    sex_known, enough = _sex_known(state), len(state.living()) >= GROUP_LEAST
     return [t for t, spec in TEMPLATES.items()
-            if ("sex" not in spec.args or known_sex) and ("players" not in spec.args or len(living) >= GROUP_LEAST)]
+            if ("sex" not in spec.args or sex_known) and ("players" not in spec.args or enough)]
+
+
+def _sex_known(state: GameState) -> bool:
+    return all(p.sex is not None for p in state.living())
 
 
 def fields(state: GameState, template: str) -> dict[str, list[Any]]:
@@ -120,7 +123,7 @@ def validate(state: GameState, template: str | None, detail: str | None) -> None
         present = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
         if args["role"] not in state.roles or args["role"] not in present:
             raise RuleViolation("council_role", role=str(args["role"]))
-    if spec.id not in offered(state):
+    if "sex" in spec.args and not _sex_known(state):  # (a group of too few is refused below, as such)
         raise RuleViolation("council_sex_unknown")
     if "sex" in args and args["sex"] not in SEXES:
         raise RuleViolation("council_sex", sex=str(args["sex"]))
