@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rankedmafia.rules.state import GameState
 
 INTIMIDATION_CAP_BELOW = 10  # fewer living than this: at most two intimidated
+ONE_KILL_AT = 3  # "когда в игре остаются всего три участника, мафия лишается права убивать двоих"
 
 
 def _double_action(night: NightContext, boss: str) -> None:
@@ -75,7 +76,7 @@ def _question(state: GameState, player: Player, act: Act) -> None:
 
 def _most_killed(state: GameState) -> int:
     """How many the mafia's deed may kill tonight: two, but one when the night falls with three alive."""
-    return 1 if state.alive_at_start == 3 else 2
+    return 1 if state.alive_at_start == ONE_KILL_AT else 2
 
 
 def _most_intimidated(state: GameState) -> int:
