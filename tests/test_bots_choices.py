@@ -3,6 +3,7 @@ heal_from's source, the Council's question, the joker's copies), and every one i
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -120,3 +121,27 @@ def test_seeded_games_are_the_same_in_every_process() -> None:
     digests = {subprocess.run([sys.executable, "-c", GAMES_SCRIPT], check=True, capture_output=True, text=True,
                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
     assert len(digests) == 1
+
+
+RECORD_SCRIPT = """
+import json
+from rankedmafia.script import run_script
+seats = [("Вася", "mafia1", "red"), ("Петя", "mafia2", "red"), ("Гриша", "mafia1", "black"),
+         ("Лёша", "mafia2", "black"), ("Коля", "commissar", None), ("Саша", "maniac", None),
+         ("Лена", "civilian", None), ("Игорь", "civilian", None), ("Аня", "civilian", None)]
+players = [{"name": n, "role": r, **({"clan": c} if c else {})} for n, r, c in seats]
+night = [{"actor": "Коля", "action": "kill", "targets": ["Вася"]},
+         {"actor": "Саша", "action": "kill_quick", "targets": ["Гриша"]}]
+script = {"format": 1, "seed": 1, "chance": "never", "players": players, "phases": [{"night": night}]}
+print(json.dumps(run_script(script), ensure_ascii=False))
+"""
+
+
+def test_a_record_is_the_same_in_every_process() -> None:
+    """Both clans' bosses die in one night: the new bosses are named in the clans' order, whatever the
+    process's string hashing (the clans were once seated in a set's order)."""
+    records = {subprocess.run([sys.executable, "-c", RECORD_SCRIPT], check=True, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3", "4")}
+    assert len(records) == 1
+    events = json.loads(records.pop())["phases"][0]["events"]
+    assert [e["clan"] for e in events if e["type"] == "new_boss"] == ["black", "red"]

@@ -66,7 +66,8 @@ class Game:
         self.state = GameState(players=players, chance=dice, rules=house, phase=Phase(start_kind, 1),
                                roles=ROLES, start=start_kind, commissions=deal.commissions,
                                agent_ranks=deal.agent_ranks, vote_kills=bool(deal.agent_ranks))
-        for clan in {p.clan for p in players.values() if p.clan is not None}:
+        # in the clans' order, not a set's: the record (the new bosses' events) must not depend on the process
+        for clan in sorted({p.clan for p in players.values() if p.clan is not None}):
             boss = next_boss(self.state, clan)
             if boss is not None:
                 self.state.bosses[clan] = boss
