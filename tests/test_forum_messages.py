@@ -86,7 +86,7 @@ def test_every_action_has_russian_words() -> None:
     import pkgutil
 
     from rankedmafia.rules import roles as package
-    from rankedmafia.rules.roles.base import Action
+    from rankedmafia.rules.role import Action
 
     ids = {a.id for role in ROLES.values() for a in role.actions} | {a.id for a in BOSS_ACTIONS}
     for info in pkgutil.iter_modules(package.__path__):  # actions declared beside the roles (vote_kill)

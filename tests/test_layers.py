@@ -63,7 +63,7 @@ def test_errors_name_their_rule_without_the_text_layer() -> None:
 
 # The pipelines run stages and ask the roles' hooks: a role's behaviour is in its module, so these modules
 # never name a role, nor an action a role declares. Each exception is the word for something else.
-PIPELINE_MODULES = ("night", "context", "state", "house", "game", "choices", "day", "consequences")
+PIPELINE_MODULES = ("night", "context", "state", "house", "game", "choices", "limits", "day", "consequences")
 NOT_A_ROLE = {
     ("context", "kill"): "the plain attack's kind (Attack.kind), which several roles' kills share",
     ("house", "maniac"): "a value of the house rule courtesan_team, as a setup file writes it (docs/rules.md)",

@@ -69,7 +69,9 @@ TEMPLATES = {t.id: t for t in (
               "en": "Roles (not civilians) alive: {op} the living players of sex {sex}?"}),
 )}
 SEXES = ("m", "f")
-PROBE = ("girl_blocked_active", "{}")  # a question every game can ask: to probe the rest of an action
+# the option of the mafia's question: its template, with the template's arguments as the act's detail
+# (JSON); the choices offer the templates and `fields` the values of each argument
+QUESTION = "question"
 
 
 def offered(state: GameState) -> list[str]:

@@ -14,8 +14,9 @@ from typing import Any
 from rankedmafia.rules import council, day, night, victory
 from rankedmafia.rules.abilities import action_spec, available_actions, copyable_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
-from rankedmafia.rules.choices import Checks, Choice, choices_for
+from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.limits import Sender
 from rankedmafia.rules.model import BLUE, Act, Phase, PhaseKind, PhaseResult, Player
 from rankedmafia.rules.role import Action
 from rankedmafia.rules.roles import ROLES
@@ -27,7 +28,6 @@ from rankedmafia.rules.house import HouseRules
 from rankedmafia.rules.state import GameState
 from rankedmafia.rules.view import PlayerView, SeatView, build_view, public_seats
 
-THREE_ALIVE = 3
 BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS}
 # the roles with an action of the follow-up step (the reanimator): the only players it may ask
 FOLLOW_UP_ROLES = frozenset(role.id for role in ROLES.values() if any(a.after_everyone for a in role.actions))
@@ -72,6 +72,7 @@ class Game:
             if boss is not None:
                 self.state.bosses[clan] = boss
         self.state.alive_at_start = len(players)
+        self._alive = tuple(players)
         self.results: list[PhaseResult] = []
         self.commands: list[dict[str, Any]] = []
         # the list each reanimator is told tonight, with the others' actions it was rehearsed from: valid
@@ -105,7 +106,11 @@ class Game:
         return list(self.state.players.values())
 
     def alive(self) -> list[str]:
-        return [p.name for p in self.state.players.values() if p.alive]
+        return list(self._alive)
+
+    def _living(self) -> tuple[str, ...]:
+        """The living names in seat order: nobody dies between two resolutions, so they are kept for the phase."""
+        return self._alive
 
     def sexes(self) -> dict[str, str]:
         """The sex of each player who gave it (public, like the nicknames): for the texts' agreement."""
@@ -248,8 +253,8 @@ class Game:
         ready = self._choosing(name)
         if ready is None:
             return ()
-        now, checks = ready
-        return choices_for(self.state, name, now, checks)
+        sender, actions = ready
+        return tuple(choice for spec in actions if (choice := sender.choice(spec)) is not None)
 
     def choice(self, name: str, action: str, copy: tuple[str, str] | None = None) -> Choice | None:
         """One action's entry of `choices` (None if he may not send it now): for a player who picks the
@@ -258,21 +263,15 @@ class Game:
         ready = self._choosing(name, action)
         if ready is None:
             return None
-        now, checks = ready
-        found = choices_for(self.state, name, now, checks, copy)
-        return found[0] if found else None
+        sender, actions = ready
+        return sender.choice(actions[0], copy) if actions else None
 
-    def _choosing(self, name: str, only: str | None = None) -> tuple[list[Action], Checks] | None:
-        """What `choices` asks of the validator for this player: the actions his turn of the night allows
-        (`only`: that one, if it is among them) and the validator's parts (`Checks`), or None if he may
-        send nothing now."""
+    def _choosing(self, name: str, only: str | None = None) -> tuple[Sender, list[Action]] | None:
+        """The sender as the limits read him, and the actions his turn of the night allows (`only`: that
+        one, if it is among them), or None if he may send nothing now."""
         player = self.state.player(name)
         if self.over or not player.alive or self.phase.kind is not PhaseKind.NIGHT:
             return None
-        try:
-            self._sender(name, resend=True)
-        except RuleViolation:
-            return None  # he may send nothing now (the follow-up step is open)
         actions = available_actions(self.state, player)
         if only is not None:
             actions = tuple(spec for spec in actions if spec.id == only)
@@ -280,22 +279,11 @@ class Game:
             return None
         follow_up = self._follow_up_action(player)
         now = [spec for spec in actions if self._step_allows(name, spec.id, follow_up)]
-        pools: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
-
-        def targets(spec: Action, names: Sequence[str], self_target: bool | None = None) -> list[str]:
-            """The living `names` that `_target_refusal` lets stand: of its refusals only himself and last
-            night's can apply to the living, so they are read once for all of them."""
-            barred = self._barred(player, spec)
-            own = spec.self_target if self_target is None else self_target
-            key = (own, barred)  # all `_target_refusal` reads of the action
-            pool = pools.get(key)
-            if pool is None:
-                pool = pools[key] = [target for target in names
-                                     if target not in barred and (own or target != name)]
-            return pool
-
-        return now, Checks(targets, lambda spec, act: self._validate_act(player, spec, act),
-                           lambda spec, act: self._weigh_targets(player, spec, act), self._bare)
+        told = None
+        if follow_up is not None:  # his list, once the follow-up step asks him
+            step = self.follow_up_step()
+            told = step.told if step is not None and step.player == name else None
+        return Sender(self.state, player, self._living(), told, self._in_turn), now
 
     def check(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
               detail: str | None = None, copied_option: str | None = None,
@@ -400,7 +388,8 @@ class Game:
             state.phase = Phase(PhaseKind.NIGHT, number)
         state.acts = {}
         state.votes = {}
-        state.alive_at_start = state.alive_count()
+        self._alive = tuple(p.name for p in state.players.values() if p.alive)
+        state.alive_at_start = len(self._alive)
 
     def _expect(self, kind: PhaseKind) -> None:
         state = self.state
@@ -408,21 +397,6 @@ class Game:
             raise RuleViolation("game_over", winner=state.winner)
         if state.phase.kind is not kind:
             raise RuleViolation(f"not_{kind.value}", phase=str(state.phase))
-
-    def _barred(self, player: Player, spec: Action) -> tuple[str, ...]:
-        """Whom this action may not name tonight: not the same player two nights running, by any of his
-        role's actions that have the limit (the cardsharp may not peek at Вася and block him the next
-        night)."""
-        state = self.state
-        if not spec.no_repeat or (state.alive_at_start == THREE_ALIVE and spec.repeat_at_three):
-            return ()
-        memory = state.memory.get(player.name)
-        if memory is None or memory.night != state.phase.number - 1 or memory.action is None:
-            return ()
-        last = ROLES[player.role].action(memory.action)
-        if memory.action == spec.id or (last is not None and last.no_repeat):
-            return memory.targets
-        return ()
 
     def _validate(self, act: Act, resend: bool = False) -> None:
         """Refuses what the actor could know breaks a rule. `resend`: as if he had not acted yet."""
@@ -434,7 +408,7 @@ class Game:
                 raise RuleViolation("lost_as_boss", name=act.actor, role=player.role, action=act.action,
                                     name_sex=player.sex)
             raise RuleViolation("no_such_action", name=act.actor, role=player.role, action=act.action)
-        self._validate_act(player, spec, act)
+        Sender(self.state, player, self._living(), in_turn=self._in_turn).refuse(spec, act)
 
     def _sender(self, actor: str, resend: bool = False) -> Player:
         """The refusals about who sends, whatever he sends."""
@@ -467,47 +441,6 @@ class Game:
             return RuleViolation("revive_later", name=name, action=action, name_sex=self.state.player(name).sex)
         return None
 
-    def _validate_act(self, player: Player, spec: Action, act: Act) -> None:
-        """The refusals about what is sent: the number of targets, each target wherever it stands, their
-        distinctness, the option, the role's limits that do not weigh who the targets are, then those
-        that may (`_weigh_targets`). `Game.choices` relies on this order: a target `_check_target`
-        refuses is refused in every place, and of two acts of the same count and option whose targets
-        it lets stand, one is refused and the other not only by `_weigh_targets`."""
-        least, most = spec.targets
-        if not least <= len(act.targets) <= most:
-            raise RuleViolation("target_count", action=act.action, least=least, most=most, got=len(act.targets))
-        barred = self._barred(player, spec)
-        own = self._copy_self_target(spec, act)
-        for target in act.targets:
-            self._check_target(player, spec, target, barred, own)
-        if len(set(act.targets)) != len(act.targets):
-            raise RuleViolation("duplicate_target", action=act.action)
-        if spec.option is not None and act.option is None:
-            raise RuleViolation("missing_option", action=act.action, option=spec.option)
-        if spec.option is None and act.option is not None:
-            raise RuleViolation("unexpected_option", action=act.action)
-        if spec.limits is not None:
-            spec.limits(self.state, player, act)
-        self._weigh_targets(player, spec, act)
-
-    @staticmethod
-    def _bare(spec: Action) -> bool:
-        """Whether `_validate_act` refuses an act of this action only for its number of targets, a target
-        `_check_target` refuses, or a name twice: none of its later parts applies (no option, no limits
-        of the role, nothing `_weigh_targets` asks). `Game.choices` then sends no act to the validator.
-        Keep it in step with `_validate_act`."""
-        return (spec.option is None and spec.options is None and spec.limits is None and spec.check is None
-                and not spec.after_everyone)
-
-    def _weigh_targets(self, player: Player, spec: Action, act: Act) -> None:
-        """The last refusals of `_validate_act`, the only ones that may weigh the targets together: the
-        role's own check (the postman's new recipient, the mafia's double kill at three alive), the
-        reanimator's list."""
-        if spec.check is not None:
-            spec.check(self.state, player, act)
-        if spec.after_everyone:
-            self._in_turn(act)
-
     def _follow_up_action(self, player: Player) -> str | None:
         """The action this player sends in the follow-up step tonight (the reanimator's revive), if he is
         alive and has not sent it yet."""
@@ -528,35 +461,6 @@ class Game:
         if act.actor not in self._declined and not self._told_deaths(act.actor):
             raise RuleViolation("revive_not_dead", name=act.targets[0])
         raise RuleViolation("not_asked", name=act.actor)
-
-    def _copy_self_target(self, spec: Action, act: Act) -> bool | None:
-        """Whether a copy may name its sender: as the copied action may ("with all its limits": the
-        doctor's heal, the lawyer's defense); None for an act that copies nothing."""
-        if not spec.copies:
-            return None
-        copied = self.state.roles.copied_spec(act)
-        return None if copied is None else copied.self_target
-
-    def _check_target(self, player: Player, spec: Action, target: str, barred: tuple[str, ...],
-                      self_target: bool | None = None) -> None:
-        refusal = self._target_refusal(player, spec, target, barred, self_target)
-        if refusal is not None:
-            raise refusal
-
-    def _target_refusal(self, player: Player, spec: Action, target: str, barred: tuple[str, ...],
-                        self_target: bool | None = None) -> RuleViolation | None:
-        """The refusal about one target, wherever it stands among the act's, or None: dead, himself, last
-        night's (`barred`). Of the action it reads only `self_target` (beside `id`, for the message), so
-        `Game.choices` asks it once per living name for all the actions alike in that and in `barred`.
-        `self_target`, if given, stands for the action's own (a copy's: the copied action's)."""
-        aimed = self.state.player(target)
-        if not aimed.alive:
-            return RuleViolation("dead_target", name=target, name_sex=aimed.sex)
-        if target == player.name and not (spec.self_target if self_target is None else self_target):
-            return RuleViolation("self_target", action=spec.id)
-        if target in barred:
-            return RuleViolation("repeat_target", action=spec.id, name=target)
-        return None
 
     def _on_the_list(self, act: Act) -> None:
         """RULINGS.md: the reanimator "may revive only a player on the list he was told; any other target

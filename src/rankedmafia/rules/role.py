@@ -6,13 +6,14 @@ action's effects are small functions that the night pipeline calls at their stag
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.chance import Chance
+from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.house import HouseRules
 from rankedmafia.rules.model import Act, Attack, Player, Side
 
@@ -41,11 +42,16 @@ class BlockTier(IntEnum):
 
 
 Effect = Callable[["NightContext", Act], None]
-Check = Callable[["GameState", Player, Act], None]
 Reaction = Callable[["NightContext", Player], None]
 Remember = Callable[["GameState", Act], None]
 Tonight = Callable[["GameState", Act], "Act | None"]  # what of a carried deed tonight's count of the living allows
 Options = Callable[["GameState"], list[str]]
+# The limits of what may be sent beside the targets' count and each target's own (alive, himself, last
+# night's), raising RuleViolation: each is read both by the refusal of what is sent and by the choices
+# offered (rules/limits.py), so that the two never disagree.
+Forbidden = Callable[["GameState", Player], None]  # the action tonight at all, whatever it names
+OptionCheck = Callable[["GameState", Player, Act], None]  # its option (and the option's detail)
+Places = Callable[["GameState", Player], "tuple[Bar, ...]"]  # names refused in one place of the targets
 # The hooks a role declares for what the pipelines ask of every role, in the order they declare:
 Saver = Callable[["NightContext", Attack], "str | None"]  # who saves this victim from this attack, if anyone
 NightHook = Callable[["NightContext"], None]
@@ -73,6 +79,25 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
+class CountLimit:
+    """Fewer targets than an action's range on some nights, by the count of the living (the mafia's one
+    kill at three alive, two intimidated below ten, the fan's one search at ten or fewer)."""
+
+    most: Callable[[GameState], int]  # the most targets tonight
+    refusal: Callable[[GameState, Act], RuleViolation]  # why an act naming more is refused
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """Names that may not stand in one place of an action's targets tonight (the postman's past
+    recipients as his recipient), and the refusal that names one of them."""
+
+    place: int
+    names: Collection[str]
+    refusal: Callable[[str], RuleViolation]
+
+
+@dataclass(frozen=True, slots=True)
 class Action:
     id: str
     targets: tuple[int, int] = (1, 1)  # the least and the most targets
@@ -84,16 +109,15 @@ class Action:
     block_tier: BlockTier | None = None  # set for actions that block their target
     block_chance: Fraction | None = None  # a block that takes only by chance (the cardsharp's 50%)
     visits: bool = True  # goes to the target (a visitor of a bloody kill's target dies with him)
-    # extra limits the actor can know, raising RuleViolation: `limits` never weigh who the targets are
-    # (their number, the option, the sender's own past), `check` may (the postman's new recipient); the
-    # engine's choices probe only the latter target by target
-    limits: Check | None = None
-    check: Check | None = None
+    # the limits the sender can know beside the targets' own (see `Forbidden` and the others above)
+    forbidden: Forbidden | None = None  # the serum twice running below 15 alive, the fan's guard before his find
+    most: CountLimit | None = None
+    option_check: OptionCheck | None = None  # heal_from's source, the Council's question, the joker's copy
+    places: Places | None = None  # the postman's new recipient, the mercenary's employer
     boss: bool = False  # the mafia boss's action, sent by any ranked mafioso
     on_sent: Remember | None = None  # what the rules remember of it for the rest of the game
     after_everyone: bool = False  # sent once the others have acted and the night's dead are told (revive)
     options: Options | None = None  # the values `option` may take, all public (heal_from's sources, ...)
-    probe: tuple[str, str] | None = None  # an option and detail any game accepts, to probe the targets with
     copies: bool = False  # its option names a role, and `detail` the action of that role it uses (the joker)
     after_blocks: Effect | None = None  # once blocks are settled, before any stage (the bloody kill's visitors)
     # a deed carried into a later night (the alcoholic's victim's) is held to that night's count of the
@@ -223,4 +247,6 @@ class RoleBook(dict[str, Role]):
         if spec is None:
             return None
         tier = BlockTier.WEAK if spec.block_tier is not None else None
-        return replace(spec, block_tier=tier, boss=False, no_repeat=False, limits=None, check=None)
+        # its limits are the original's, sent by the joker: rules/limits.py reads them from `original`
+        return replace(spec, block_tier=tier, boss=False, no_repeat=False, forbidden=None, most=None,
+                       option_check=None, places=None)

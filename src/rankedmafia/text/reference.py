@@ -7,8 +7,8 @@ import pkgutil
 from dataclasses import dataclass
 
 from rankedmafia.rules import roles as roles_package
+from rankedmafia.rules.role import Action, Role
 from rankedmafia.rules.roles import ROLES
-from rankedmafia.rules.roles.base import Action, Role
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
 from rankedmafia.text.roles import role_name
 

@@ -91,9 +91,13 @@ def _heals_from_roles(state: GameState) -> bool:
     return state.alive_at_start > HEAL_FROM_NEEDS_MORE_THAN
 
 
-def _heal_from_limits(state: GameState, player: Player, act: Act) -> None:
+def _heal_from_threshold(state: GameState, player: Player) -> None:
     if not _heals_from_roles(state):
         raise RuleViolation("heal_from_threshold", most=HEAL_FROM_NEEDS_MORE_THAN)
+
+
+def _heal_from_source(state: GameState, player: Player, act: Act) -> None:
+    """A source of this game, and not the one he healed from last night."""
     source = heal_from_source(state, act.option)
     if source is None:
         raise RuleViolation("heal_from_source", source=act.option, choices=sorted(heal_from_sources(state)))
@@ -133,7 +137,7 @@ def _saves_from_source(night: NightContext, attack: Attack) -> str | None:
     return None
 
 
-def _serum_limit(state: GameState, player: Player, act: Act) -> None:
+def _serum_limit(state: GameState, player: Player) -> None:
     memory = state.memory.get(player.name)
     if (state.alive_at_start < SERUM_REPEAT_BELOW and memory is not None
             and memory.night == state.phase.number - 1 and memory.action == "serum"):
@@ -146,9 +150,10 @@ DOCTOR = Role(
     savers=((SAVE_HEAL, _saves_healed), (SAVE_HEAL_FROM, _saves_from_source)),
     actions=(
         Action("heal", self_target=True, no_repeat=True, effects=((Stage.GUARD, _heal),)),
-        Action("heal_from", targets=(0, 0), option="role", limits=_heal_from_limits, visits=False,
-               options=_heal_from_options, tonight=_no_heal_from_at_ten, effects=((Stage.GUARD, _heal_from),)),
-        Action("serum", limits=_serum_limit, effects=((Stage.EFFECT, _serum),)),
+        Action("heal_from", targets=(0, 0), option="role", forbidden=_heal_from_threshold,
+               option_check=_heal_from_source, visits=False, options=_heal_from_options,
+               tonight=_no_heal_from_at_ten, effects=((Stage.GUARD, _heal_from),)),
+        Action("serum", forbidden=_serum_limit, effects=((Stage.EFFECT, _serum),)),
         Action("poison", effects=((Stage.EFFECT, _poison),)),
     ),
 )

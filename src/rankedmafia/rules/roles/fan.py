@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Attack, Player, Side
-from rankedmafia.rules.role import Action, Role, Stage
+from rankedmafia.rules.role import Action, CountLimit, Role, Stage
 
 if TYPE_CHECKING:
     from rankedmafia.rules.context import NightContext
@@ -67,9 +67,8 @@ def _searches(state: GameState) -> int:
     return 2 if state.alive_at_start > TWO_SEARCHES_ABOVE else 1
 
 
-def _search_count(state: GameState, player: Player, act: Act) -> None:
-    if len(act.targets) > _searches(state):
-        raise RuleViolation("fan_one_search", most=TWO_SEARCHES_ABOVE)
+def _one_search(state: GameState, act: Act) -> RuleViolation:
+    return RuleViolation("fan_one_search", most=TWO_SEARCHES_ABOVE)
 
 
 def _one_search_at_ten(state: GameState, act: Act) -> Act:
@@ -77,7 +76,7 @@ def _one_search_at_ten(state: GameState, act: Act) -> Act:
     return replace(act, targets=act.targets[:_searches(state)])
 
 
-def _after_finding(state: GameState, player: Player, act: Act) -> None:
+def _after_finding(state: GameState, player: Player) -> None:
     found = state.recall("fan", player.name)
     if found is None or found >= state.phase.number:
         raise RuleViolation("fan_not_found")
@@ -87,11 +86,11 @@ FAN = Role(
     id="fan", side=Side.LONERS, team="maniac", announced_as="maniac",
     names={"ru": ("фанат", "фаната"), "en": ("fan", "fan")},
     actions=(
-        Action("search", targets=(1, 2), limits=_search_count, tonight=_one_search_at_ten,
+        Action("search", targets=(1, 2), most=CountLimit(_searches, _one_search), tonight=_one_search_at_ten,
                effects=((Stage.INFO, _search),)),
-        Action("bodyguard", targets=(0, 0), limits=_after_finding, visits=False,
+        Action("bodyguard", targets=(0, 0), forbidden=_after_finding, visits=False,
                effects=((Stage.GUARD, _bodyguard),)),
-        Action("self_accuse", targets=(0, 0), limits=_after_finding, visits=False,
+        Action("self_accuse", targets=(0, 0), forbidden=_after_finding, visits=False,
                effects=((Stage.EFFECT, _self_accuse),)),
     ),
     savers=((SAVE_BODYGUARD, _saves_the_maniac),),

@@ -15,42 +15,21 @@ if TYPE_CHECKING:
     from rankedmafia.rules.state import GameState
 
 
-def _copy_limits(state: GameState, player: Player, act: Act) -> None:
-    """The copy's limits, whoever its targets are (a target of last night is refused by `no_repeat`):
-    a role of the setup, one of its actions with its option and number of targets, not last night's
-    role or action."""
+def _copy_check(state: GameState, player: Player, act: Act) -> None:
+    """What he copies: a role of the setup (not his own) and one of its actions, not last night's role
+    nor last night's action. The copied action's own limits hold as well, as for its role
+    (rules/limits.py reads them from `RoleBook.original`); a target of last night is refused by his
+    `no_repeat`, whatever the copied action."""
     if act.option == "joker" or act.option not in state.setup_roles():
         raise RuleViolation("joker_role", role=act.option or "")
-    spec = state.roles.copied_spec(act)
-    if spec is None:
+    if state.roles.original(act.option or "", act.detail or "") is None:
         raise RuleViolation("no_such_action", name=player.name, role=act.option or "", action=act.detail or "")
-    if spec.option is not None and act.copied_option is None:
-        raise RuleViolation("missing_option", action=spec.id, option=spec.option)
-    if spec.option is None and act.copied_option is not None:
-        raise RuleViolation("unexpected_option", action=spec.id)
-    least, most = spec.targets
-    if not least <= len(act.targets) <= most:
-        raise RuleViolation("target_count", action=spec.id, least=least, most=most, got=len(act.targets))
-    original = _original(state, act)
-    if original is not None and original.limits is not None:
-        original.limits(state, player, state.roles.resolved_act(act))
     memory = state.memory.get(player.name)
     if memory is not None and memory.night == state.phase.number - 1 and memory.action == "copy":
         if memory.option == act.option:
             raise RuleViolation("joker_same_role", role=act.option or "")
         if memory.detail == act.detail:
             raise RuleViolation("joker_same_action", action=act.detail or "")
-
-
-def _copied_check(state: GameState, player: Player, act: Act) -> None:
-    """The copied action's own check, the one limit of a copy that may weigh who its targets are."""
-    original = _original(state, act)
-    if original is not None and original.check is not None:
-        original.check(state, player, state.roles.resolved_act(act))
-
-
-def _original(state: GameState, act: Act) -> Action | None:
-    return state.roles.original(act.option or "", act.detail or "")
 
 
 def _copy_roles(state: GameState) -> list[str]:
@@ -63,5 +42,5 @@ JOKER = Role(
     names={"ru": ("джокер", "джокера"), "en": ("joker", "joker")},
     # a target of last night is refused whatever the copied action, even at three alive
     actions=(Action("copy", targets=(0, 3), option="role", no_repeat=True, repeat_at_three=False,
-                    limits=_copy_limits, check=_copied_check, options=_copy_roles, copies=True),),
+                    option_check=_copy_check, options=_copy_roles, copies=True),),
 )

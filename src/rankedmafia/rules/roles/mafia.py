@@ -18,7 +18,7 @@ from rankedmafia.rules.chance import THREE_QUARTERS
 from rankedmafia.rules.context import Step
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.role import Action, Role, Stage
+from rankedmafia.rules.role import Action, CountLimit, Role, Stage
 from rankedmafia.rules.roles.common import boss_of, kill_source
 
 if TYPE_CHECKING:
@@ -84,14 +84,16 @@ def _most_intimidated(state: GameState) -> int:
     return 2 if state.alive_at_start < INTIMIDATION_CAP_BELOW else 3
 
 
-def _no_double_at_three(state: GameState, player: Player, act: Act) -> None:
-    if len(act.targets) > _most_killed(state):
-        raise RuleViolation("mafia_double_at_three", action=act.action)
+def _no_double_at_three(state: GameState, act: Act) -> RuleViolation:
+    return RuleViolation("mafia_double_at_three", action=act.action)
 
 
-def _intimidation_cap(state: GameState, player: Player, act: Act) -> None:
-    if len(act.targets) > _most_intimidated(state):
-        raise RuleViolation("intimidation_cap", most=_most_intimidated(state))
+def _intimidation_cap(state: GameState, act: Act) -> RuleViolation:
+    return RuleViolation("intimidation_cap", most=_most_intimidated(state))
+
+
+ONE_KILL_AT_THREE = CountLimit(_most_killed, _no_double_at_three)
+TWO_INTIMIDATED_BELOW_TEN = CountLimit(_most_intimidated, _intimidation_cap)
 
 
 def _one_kill_at_three(state: GameState, act: Act) -> Act:
@@ -108,14 +110,14 @@ def _two_intimidated_below_ten(state: GameState, act: Act) -> Act:
 
 
 BOSS_ACTIONS = (
-    Action("kill", targets=(1, 2), effects=((Stage.KILL, _kill),), limits=_no_double_at_three, boss=True,
+    Action("kill", targets=(1, 2), effects=((Stage.KILL, _kill),), most=ONE_KILL_AT_THREE, boss=True,
            tonight=_one_kill_at_three),
-    Action("kill_intimidate", targets=(2, 2), boss=True, limits=_no_double_at_three, tonight=_one_kill_at_three,
+    Action("kill_intimidate", targets=(2, 2), boss=True, most=ONE_KILL_AT_THREE, tonight=_one_kill_at_three,
            effects=((Stage.KILL, _kill_intimidate), (Stage.EFFECT, _intimidate_second))),
-    Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), limits=_intimidation_cap,
+    Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), most=TWO_INTIMIDATED_BELOW_TEN,
            boss=True, tonight=_two_intimidated_below_ten),
-    Action("ask", targets=(0, 0), option="question", limits=_question, visits=False, boss=True,
-           options=council.offered, probe=council.PROBE, effects=((Stage.INFO, _ask),)),
+    Action("ask", targets=(0, 0), option=council.QUESTION, option_check=_question, visits=False, boss=True,
+           options=council.offered, effects=((Stage.INFO, _ask),)),
 )
 
 

@@ -5,11 +5,12 @@ once per game, once the kill is used. The employer learns nothing."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.role import Action, Role, Stage
+from rankedmafia.rules.role import Action, Bar, Role, Stage
 from rankedmafia.rules.roles.common import is_killing
 
 if TYPE_CHECKING:
@@ -47,26 +48,39 @@ def _use(state: GameState, mercenary: str, employer: str) -> None:
     state.role_memory(USED).setdefault(mercenary, set()).add(employer)
 
 
-def _hire_limits(state: GameState, player: Player, act: Act) -> None:
-    if act.targets[0] in (state.recall(USED, player.name) or ()):
-        raise RuleViolation("employer_used", name=act.targets[0])
+def _used_employers(state: GameState, player: Player) -> tuple[Bar, ...]:
+    """An employer hires him once: those whose kill he has used may not hire him again."""
+    used = state.recall(USED, player.name)
+    return (Bar(0, used, _employer_used),) if used else ()
 
 
-def _kill_limits(state: GameState, player: Player, act: Act) -> None:
+def _employer_used(name: str) -> RuleViolation:
+    return RuleViolation("employer_used", name=name)
+
+
+def _without_contract(state: GameState, player: Player) -> None:
+    """The later kill needs a successful hire whose employer is still alive."""
     employer: str | None = state.recall(CONTRACTS, player.name)
     if employer is None:
         raise RuleViolation("no_contract")
     if not state.players[employer].alive:
         raise RuleViolation("employer_dead", name=employer, name_sex=state.players[employer].sex)
-    if act.targets[0] == employer:
-        raise RuleViolation("employer_victim", name=employer, name_sex=state.players[employer].sex)
+
+
+def _not_the_employer(state: GameState, player: Player) -> tuple[Bar, ...]:
+    employer: str | None = state.recall(CONTRACTS, player.name)
+    return () if employer is None else (Bar(0, (employer,), partial(_employer_victim, state)),)
+
+
+def _employer_victim(state: GameState, name: str) -> RuleViolation:
+    return RuleViolation("employer_victim", name=name, name_sex=state.players[name].sex)
 
 
 MERCENARY = Role(
     id="mercenary", side=Side.TOWN,
     names={"ru": ("наемник", "наемника"), "en": ("mercenary", "mercenary")},
     actions=(
-        Action("hire", targets=(1, 2), check=_hire_limits, effects=((Stage.KILL, _hire),)),
-        Action("kill", check=_kill_limits, effects=((Stage.KILL, _kill),)),
+        Action("hire", targets=(1, 2), places=_used_employers, effects=((Stage.KILL, _hire),)),
+        Action("kill", forbidden=_without_contract, places=_not_the_employer, effects=((Stage.KILL, _kill),)),
     ),
 )

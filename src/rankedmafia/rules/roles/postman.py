@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player, Side
-from rankedmafia.rules.role import Action, Role, Stage
+from rankedmafia.rules.role import Action, Bar, Role, Stage
 from rankedmafia.rules.roles.common import check_result
 
 if TYPE_CHECKING:
@@ -23,9 +23,14 @@ def _deliver(night: NightContext, act: Act) -> None:
     night.inform(recipient, "check", "mafia" if result == "mafia" else "not_mafia", target=checked)
 
 
-def _new_recipient(state: GameState, player: Player, act: Act) -> None:
-    if act.targets[1] in (state.recall("postman", player.name) or ()):
-        raise RuleViolation("postman_recipient", name=act.targets[1])
+def _new_recipient(state: GameState, player: Player) -> tuple[Bar, ...]:
+    """Never the same recipient twice."""
+    recipients = state.recall("postman", player.name)
+    return (Bar(1, recipients, _old_recipient),) if recipients else ()
+
+
+def _old_recipient(name: str) -> RuleViolation:
+    return RuleViolation("postman_recipient", name=name)
 
 
 def _remember_recipient(state: GameState, act: Act) -> None:
@@ -35,6 +40,6 @@ def _remember_recipient(state: GameState, act: Act) -> None:
 POSTMAN = Role(
     id="postman", side=Side.TOWN,
     names={"ru": ("почтальон", "почтальона"), "en": ("postman", "postman")},
-    actions=(Action("deliver", targets=(2, 2), check=_new_recipient, on_sent=_remember_recipient,
+    actions=(Action("deliver", targets=(2, 2), places=_new_recipient, on_sent=_remember_recipient,
                     effects=((Stage.INFO, _deliver),)),),
 )
