@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rankedmafia.rules import council, day, night, victory
-from rankedmafia.rules.abilities import action_spec, available_actions, copyable_actions, next_boss
+from rankedmafia.rules.abilities import available_actions, copyable_actions, next_boss
 from rankedmafia.rules.chance import Chance, ChanceMode, commitment
 from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.errors import RuleViolation
@@ -73,6 +73,7 @@ class Game:
                 self.state.bosses[clan] = boss
         self.state.alive_at_start = len(players)
         self._alive = tuple(players)
+        self._senders: dict[str, Sender] = {}  # tonight's, by name (`_sender_of`)
         self.results: list[PhaseResult] = []
         self.commands: list[dict[str, Any]] = []
         # the list each reanimator is told tonight, with the others' actions it was rehearsed from: valid
@@ -122,9 +123,19 @@ class Game:
     def actions_of(self, name: str) -> tuple[Action, ...]:
         """The actions this player may send tonight (empty by day, when dead, or once the game is over)."""
         player = self.state.player(name)
-        if self.over or not player.alive or self.phase.kind is not PhaseKind.NIGHT:
+        if self.over or not player.alive or self.state.phase.kind is not PhaseKind.NIGHT:
             return ()
-        return available_actions(self.state, player)
+        return self._sender_of(player).actions
+
+    def _sender_of(self, player: Player) -> Sender:
+        """His actions tonight and their limits, kept for the night: nothing they read (his role, the boss,
+        the living, last night's memory) changes before it is resolved."""
+        sender = self._senders.get(player.name)
+        if sender is None:
+            sender = Sender(self.state, player, available_actions(self.state, player), self._alive,
+                            self._told_now, self._in_turn)
+            self._senders[player.name] = sender
+        return sender
 
     def view(self, name: str, since: int = 0) -> PlayerView:
         """Exactly what this player may know: the security boundary of a hidden-role game. `since`: only
@@ -151,7 +162,7 @@ class Game:
         for player in state.players.values():
             if not player.alive or player.name in state.acts:
                 continue
-            actions = {a.id for a in available_actions(state, player) if not a.after_everyone}
+            actions = {a.id for a in self._sender_of(player).actions if not a.after_everyone}
             if not actions:
                 continue
             if actions <= BOSS_ACTION_IDS and player.clan in spoken:
@@ -270,20 +281,23 @@ class Game:
         """The sender as the limits read him, and the actions his turn of the night allows (`only`: that
         one, if it is among them), or None if he may send nothing now."""
         player = self.state.player(name)
-        if self.over or not player.alive or self.phase.kind is not PhaseKind.NIGHT:
+        if self.over or not player.alive or self.state.phase.kind is not PhaseKind.NIGHT:
             return None
-        actions = available_actions(self.state, player)
+        sender = self._sender_of(player)
+        actions = sender.actions
         if only is not None:
             actions = tuple(spec for spec in actions if spec.id == only)
         if not actions:
             return None
         follow_up = self._follow_up_action(player)
-        now = [spec for spec in actions if self._step_allows(name, spec.id, follow_up)]
-        told = None
-        if follow_up is not None:  # his list, once the follow-up step asks him
-            step = self.follow_up_step()
-            told = step.told if step is not None and step.player == name else None
-        return Sender(self.state, player, self._living(), told, self._in_turn), now
+        if follow_up is None and not self._following:
+            return sender, list(actions)  # the common case: his ordinary actions, before the follow-up step
+        return sender, [spec for spec in actions if self._step_allows(name, spec.id, follow_up)]
+
+    def _told_now(self, name: str) -> Sequence[str] | None:
+        """The list he is told while the follow-up step asks him, else None."""
+        step = self.follow_up_step()
+        return step.told if step is not None and step.player == name else None
 
     def check(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
               detail: str | None = None, copied_option: str | None = None,
@@ -389,6 +403,7 @@ class Game:
         state.acts = {}
         state.votes = {}
         self._alive = tuple(p.name for p in state.players.values() if p.alive)
+        self._senders = {}
         state.alive_at_start = len(self._alive)
 
     def _expect(self, kind: PhaseKind) -> None:
@@ -402,13 +417,14 @@ class Game:
         """Refuses what the actor could know breaks a rule. `resend`: as if he had not acted yet."""
         player = self._sender(act.actor, resend)
         self._in_step(player, act.action)
-        spec = action_spec(self.state, player, act.action)
+        sender = self._sender_of(player)
+        spec = sender.action(act.action)
         if spec is None:
             if ROLES[player.role].action(act.action) is not None:  # his role's, given up to lead the clan
                 raise RuleViolation("lost_as_boss", name=act.actor, role=player.role, action=act.action,
                                     name_sex=player.sex)
             raise RuleViolation("no_such_action", name=act.actor, role=player.role, action=act.action)
-        Sender(self.state, player, self._living(), in_turn=self._in_turn).refuse(spec, act)
+        sender.refuse(spec, act)
 
     def _sender(self, actor: str, resend: bool = False) -> Player:
         """The refusals about who sends, whatever he sends."""
@@ -428,7 +444,10 @@ class Game:
     def _in_step(self, player: Player, action: str) -> None:
         """Tonight's two turns: the ordinary actions, then the follow-up step (the reanimator's revive,
         sent only once he is told tonight's dead)."""
-        refusal = self._step_refusal(player.name, action, self._follow_up_action(player))
+        follow_up = self._follow_up_action(player)
+        if follow_up is None and not self._following:
+            return  # the common case: an ordinary action, before the follow-up step
+        refusal = self._step_refusal(player.name, action, follow_up)
         if refusal is not None:
             raise refusal
 
@@ -444,11 +463,11 @@ class Game:
     def _follow_up_action(self, player: Player) -> str | None:
         """The action this player sends in the follow-up step tonight (the reanimator's revive), if he is
         alive and has not sent it yet."""
-        if not player.alive or player.name in self.state.acts or self.phase.kind is not PhaseKind.NIGHT:
-            return None
         if player.role not in FOLLOW_UP_ROLES:
             return None  # most players: no need to work out tonight's actions
-        return next((a.id for a in available_actions(self.state, player) if a.after_everyone), None)
+        if not player.alive or player.name in self.state.acts or self.state.phase.kind is not PhaseKind.NIGHT:
+            return None
+        return next((a.id for a in self._sender_of(player).actions if a.after_everyone), None)
 
     def _in_turn(self, act: Act) -> None:
         """While the follow-up step is open only the player asked may send, a player on his list. A

@@ -30,21 +30,31 @@ THREE_ALIVE = 3  # "не два раза подряд" is lifted when the night 
 
 
 class Sender:
-    """One living sender tonight, as his actions' limits read him: the living names in seat order (the
-    Game keeps them for the phase), and, while the follow-up step asks him, the list he is told
-    (`told`); `in_turn` is the Game's refusal of a follow-up action sent by one it does not ask now."""
+    """One living sender tonight: the actions he has and their limits as they read him. The Game keeps
+    one for each player for the night (nothing they read changes before it is resolved) and hands it the
+    living names in seat order; for the follow-up step, `told(name)` is the list he is told while the step
+    asks him (else None), and `in_turn` refuses a follow-up action of one it does not ask now."""
 
-    __slots__ = ("_pools", "in_turn", "living", "name", "player", "state", "told")
+    __slots__ = ("_pools", "actions", "in_turn", "living", "name", "player", "state", "told")
 
-    def __init__(self, state: GameState, player: Player, living: Sequence[str],
-                 told: Sequence[str] | None = None, in_turn: Callable[[Act], None] | None = None) -> None:
+    def __init__(self, state: GameState, player: Player, actions: tuple[Action, ...], living: Sequence[str],
+                 told: Callable[[str], Sequence[str] | None] | None = None,
+                 in_turn: Callable[[Act], None] | None = None) -> None:
         self.state = state
         self.player = player
         self.name = player.name
+        self.actions = actions
         self.living = living
         self.told = told
         self.in_turn = in_turn
         self._pools: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
+
+    def action(self, action_id: str) -> Action | None:
+        """His action of this id tonight, if he has it."""
+        for spec in self.actions:
+            if spec.id == action_id:
+                return spec
+        return None
 
     # --- whom he may name -------------------------------------------------------------------------
     def barred(self, spec: Action) -> tuple[str, ...]:
@@ -165,9 +175,10 @@ class Sender:
             return None
         pool = self.pool(spec)
         if spec.after_everyone:  # his list, once the follow-up step asks him
-            if self.told is None:
+            told = self.told(self.name) if self.told is not None else None
+            if told is None:
                 return None
-            pool = [name for name in pool if name in self.told]
+            pool = [name for name in pool if name in told]
         return self._offer(spec, pool)
 
     def _allows(self, spec: Action) -> bool:
