@@ -32,8 +32,7 @@ def after_night(night: NightContext) -> None:
     for attack in night.attacks:
         if attack.victim in night.dead:
             fatal[attack.victim].append(attack)
-    for name in deaths:
-        state.players[name].alive = False
+    state.die(deaths)
     out.deaths = deaths
     out.saved = sorted(out.saved, key=seat)
     for name in deaths:

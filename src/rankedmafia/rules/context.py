@@ -47,7 +47,7 @@ class NightContext:
         # both blocks take effect, so each one's block and its silence stand, and the rest of his action
         # (the cop's guard) is annulled by the block he meets
         self.held: set[str] = set()
-        self.voided: set[str] = set()  # visitors whose visit does nothing (a bloody kill's)
+        self.voided: set[str] = set()  # visitors whose visit does nothing (a bloody kill's): `void`
         self.cancelled: set[str] = set()  # players whose action does not happen at all (`cancel`)
         # deeds imposed on living players by a role's `at_plan` hook (last night's deed the alcoholic
         # carried over): done tonight instead of whatever they send
@@ -63,6 +63,8 @@ class NightContext:
         self.prosecuted: set[str] = set()
         self.treated: dict[str, set[str]] = {}  # doctor -> whom his heals covered tonight
         self.out = PhaseResult(state.phase)
+        self._effective: list[Step] | None = None  # `effective`, until a block, a void or a cancel
+        self._by_performer: dict[str, Step] | None = None  # `step_of`, once the plan is made
 
     # --- what effects may ask -------------------------------------------------------------------
     def player(self, name: str) -> Player:
@@ -134,7 +136,13 @@ class NightContext:
         """His action does not happen tonight and his attacks are withdrawn (a killer shot down before
         acting, a reanimator killed tonight)."""
         self.cancelled.add(name)
+        self._effective = None
         self.attacks[:] = [a for a in self.attacks if name not in a.shooters]
+
+    def void(self, name: str) -> None:
+        """His visit does nothing tonight (a bloody kill's visitor), though it still counts as made."""
+        self.voided.add(name)
+        self._effective = None
 
     def silence(self, target: str, by: str, cause: str, days: int = 1, announced: bool = True) -> bool:
         if self.protected_from(target, by):
@@ -152,14 +160,23 @@ class NightContext:
         return [s.performer for s in self.effective() if s.spec.block_tier in tiers and target in s.act.targets]
 
     def effective(self) -> list[Step]:
-        gone = self.blocked | self.voided | self.cancelled
-        return [s for s in self.steps if s.performer not in gone] if gone else list(self.steps)
+        """Tonight's steps that happen: not blocked, voided or cancelled (kept until one of them is)."""
+        if self._effective is None:
+            gone = self.blocked | self.voided | self.cancelled
+            self._effective = [s for s in self.steps if s.performer not in gone] if gone else list(self.steps)
+        return self._effective
 
     def step_of(self, name: str) -> Step | None:
-        return next((s for s in self.steps if s.performer == name), None)
+        """His step tonight (the first, if the boss's clan acts through him beside his own), if any."""
+        if self._by_performer is None:
+            self._by_performer = {}
+            for step in self.steps:
+                self._by_performer.setdefault(step.performer, step)
+        return self._by_performer.get(name)
 
     def living_hostile_killing_sides(self) -> int:
         """Hostile sides that can still shoot: a clan while it has a boss, the maniac, the sniper, ..."""
-        teams = {p.team for p in self.state.players.values()
-                 if p.alive and p.team != "town" and (self.state.roles[p.role].killer or self.state.is_boss(p.name))}
+        state = self.state
+        teams = {p.team for p in state.living()
+                 if p.team != "town" and (state.roles[p.role].killer or state.is_boss(p.name))}
         return len(teams)

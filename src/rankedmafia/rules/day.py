@@ -98,8 +98,7 @@ def resolve(state: GameState) -> PhaseResult:
             out.events.append({"type": "defended", "to": None, "player": name})
         if not out.hanged and not out.defended:
             out.events.append({"type": "unhangable", "to": None, "player": condemned})
-    for name in out.hanged:
-        state.players[name].alive = False
+    state.die(out.hanged)
     for name in out.hanged:
         role = announced_role(state, name) if day_reveal(state, name) else None
         if role is not None:

@@ -63,9 +63,10 @@ class Game:
         players = deal.players
         self.seed = seed
         self.commitment = commitment(seed)
-        self.state = GameState(players=players, chance=dice, rules=house, phase=Phase(start_kind, 1),
-                               roles=ROLES, start=start_kind, commissions=deal.commissions,
-                               agent_ranks=deal.agent_ranks, vote_kills=bool(deal.agent_ranks))
+        cast = ROLES.cast(p.role for p in players.values())  # the roles in play, whose hooks are asked
+        self.state = GameState(players=players, chance=dice, rules=house, phase=Phase(start_kind, 1), roles=cast,
+                               start=start_kind, commissions=deal.commissions, agent_ranks=deal.agent_ranks,
+                               vote_kills=bool(deal.agent_ranks))
         # in the clans' order, not a set's: the record (the new bosses' events) must not depend on the process
         for clan in sorted({p.clan for p in players.values() if p.clan is not None}):
             boss = next_boss(self.state, clan)
@@ -73,6 +74,7 @@ class Game:
                 self.state.bosses[clan] = boss
         self.state.alive_at_start = len(players)
         self._alive = tuple(players)
+        self._actions: dict[str, tuple[Action, ...]] = {}  # tonight's, by name (`_tonight`)
         self._senders: dict[str, Sender] = {}  # tonight's, by name (`_sender_of`)
         self.results: list[PhaseResult] = []
         self.commands: list[dict[str, Any]] = []
@@ -122,18 +124,26 @@ class Game:
 
     def actions_of(self, name: str) -> tuple[Action, ...]:
         """The actions this player may send tonight (empty by day, when dead, or once the game is over)."""
-        player = self.state.player(name)
-        if self.over or not player.alive or self.state.phase.kind is not PhaseKind.NIGHT:
+        state = self.state
+        player = state.player(name)
+        if state.winner is not None or not player.alive or state.phase.kind is not PhaseKind.NIGHT:
             return ()
-        return self._sender_of(player).actions
+        return self._tonight(player)
+
+    def _tonight(self, player: Player) -> tuple[Action, ...]:
+        """His actions tonight, kept for the night: nothing they read (his role, the boss) changes before
+        it is resolved."""
+        actions = self._actions.get(player.name)
+        if actions is None:
+            actions = self._actions[player.name] = available_actions(self.state, player)
+        return actions
 
     def _sender_of(self, player: Player) -> Sender:
-        """His actions tonight and their limits, kept for the night: nothing they read (his role, the boss,
-        the living, last night's memory) changes before it is resolved."""
+        """His actions tonight and their limits, kept for the night likewise (they read the living and
+        last night's memory too)."""
         sender = self._senders.get(player.name)
         if sender is None:
-            sender = Sender(self.state, player, available_actions(self.state, player), self._alive,
-                            self._told_now, self._in_turn)
+            sender = Sender(self.state, player, self._tonight(player), self._alive, self._told_now, self._in_turn)
             self._senders[player.name] = sender
         return sender
 
@@ -153,16 +163,16 @@ class Game:
         """Living players with an action available tonight who have not sent one yet. A ranked mafioso
         whose clan's boss action has been sent is not waited for; nor is the reanimator, who is asked
         after everyone else (`begin_follow_up`)."""
-        if self.phase.kind is not PhaseKind.NIGHT or self.over:
-            return []
         state = self.state
+        if state.phase.kind is not PhaseKind.NIGHT or state.winner is not None:
+            return []
         spoken = {state.players[a.actor].clan for a in state.acts.values()
                   if a.action in BOSS_ACTION_IDS and state.players[a.actor].clan is not None}
         waiting = []
         for player in state.players.values():
             if not player.alive or player.name in state.acts:
                 continue
-            actions = {a.id for a in self._sender_of(player).actions if not a.after_everyone}
+            actions = {a.id for a in self._tonight(player) if not a.after_everyone}
             if not actions:
                 continue
             if actions <= BOSS_ACTION_IDS and player.clan in spoken:
@@ -280,8 +290,9 @@ class Game:
     def _choosing(self, name: str, only: str | None = None) -> tuple[Sender, list[Action]] | None:
         """The sender as the limits read him, and the actions his turn of the night allows (`only`: that
         one, if it is among them), or None if he may send nothing now."""
-        player = self.state.player(name)
-        if self.over or not player.alive or self.state.phase.kind is not PhaseKind.NIGHT:
+        state = self.state
+        player = state.player(name)
+        if state.winner is not None or not player.alive or state.phase.kind is not PhaseKind.NIGHT:
             return None
         sender = self._sender_of(player)
         actions = sender.actions
@@ -403,6 +414,7 @@ class Game:
         state.acts = {}
         state.votes = {}
         self._alive = tuple(p.name for p in state.players.values() if p.alive)
+        self._actions = {}
         self._senders = {}
         state.alive_at_start = len(self._alive)
 
@@ -416,7 +428,8 @@ class Game:
     def _validate(self, act: Act, resend: bool = False) -> None:
         """Refuses what the actor could know breaks a rule. `resend`: as if he had not acted yet."""
         player = self._sender(act.actor, resend)
-        self._in_step(player, act.action)
+        if self._following or player.role in FOLLOW_UP_ROLES:
+            self._in_step(player, act.action)
         sender = self._sender_of(player)
         spec = sender.action(act.action)
         if spec is None:
@@ -467,7 +480,7 @@ class Game:
             return None  # most players: no need to work out tonight's actions
         if not player.alive or player.name in self.state.acts or self.state.phase.kind is not PhaseKind.NIGHT:
             return None
-        return next((a.id for a in self._sender_of(player).actions if a.after_everyone), None)
+        return next((a.id for a in self._tonight(player) if a.after_everyone), None)
 
     def _in_turn(self, act: Act) -> None:
         """While the follow-up step is open only the player asked may send, a player on his list. A

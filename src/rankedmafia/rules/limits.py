@@ -99,24 +99,43 @@ class Sender:
         targets = act.targets
         if not least <= len(targets) <= most:
             raise RuleViolation("target_count", action=act.action, least=least, most=most, got=len(targets))
-        copied = self._copied(spec, act)
+        copied = self._copied(spec, act) if spec.copies else None
         if targets:
             barred = self.barred(spec)
             own = spec.self_target if copied is None else copied.self_target
+            players = self.state.players
             for target in targets:
-                refusal = self._target_refusal(spec, target, barred, own)
-                if refusal is not None:
-                    raise refusal
+                aimed = players.get(target)
+                if aimed is None or not aimed.alive or (target == self.name and not own) or target in barred:
+                    raise self._target_refusal(spec, target, barred, own)
             if len(targets) > 1 and len(set(targets)) != len(targets):
                 raise RuleViolation("duplicate_target", action=act.action)
-        _check_option(spec, act.option)
+        if (spec.option is None) is not (act.option is None):
+            _check_option(spec, act.option)
         if spec.copies:
             self._refuse_copy(spec, act, copied)
             return
-        self._tonight(spec, act)
-        self._places(spec, act)
+        if spec.forbidden is not None or spec.most is not None or spec.option_check is not None:
+            self._tonight(spec, act)
+        if spec.places is not None:
+            self._places(spec, act)
         if spec.after_everyone and self.in_turn is not None:
             self.in_turn(act)
+
+    def _copied(self, spec: Action, act: Act) -> Action | None:
+        """The action a copy uses, as its role has it (with its limits); None for an act that copies nothing."""
+        if act.detail is None:
+            return None
+        return self.state.roles.original(act.option or "", act.detail)
+
+    def _target_refusal(self, spec: Action, target: str, barred: tuple[str, ...], own: bool) -> RuleViolation:
+        """Why this target may not be named (`refuse` has found that it may not)."""
+        aimed = self.state.player(target)
+        if not aimed.alive:
+            return RuleViolation("dead_target", name=target, name_sex=aimed.sex)
+        if target == self.name and not own:
+            return RuleViolation("self_target", action=spec.id)
+        return RuleViolation("repeat_target", action=spec.id, name=target)
 
     def _refuse_copy(self, spec: Action, act: Act, copied: Action | None) -> None:
         """A copy: its own check (a role of the setup and one of its actions, not last night's), then the
@@ -131,22 +150,6 @@ class Sender:
             raise RuleViolation("target_count", action=copied.id, least=least, most=most, got=len(act.targets))
         self._tonight(copied, resolved)
         self._places(copied, resolved)
-
-    def _copied(self, spec: Action, act: Act) -> Action | None:
-        """The action a copy uses, as its role has it (with its limits); None for an act that copies nothing."""
-        if not spec.copies or act.detail is None:
-            return None
-        return self.state.roles.original(act.option or "", act.detail)
-
-    def _target_refusal(self, spec: Action, target: str, barred: tuple[str, ...], own: bool) -> RuleViolation | None:
-        aimed = self.state.player(target)
-        if not aimed.alive:
-            return RuleViolation("dead_target", name=target, name_sex=aimed.sex)
-        if target == self.name and not own:
-            return RuleViolation("self_target", action=spec.id)
-        if target in barred:
-            return RuleViolation("repeat_target", action=spec.id, name=target)
-        return None
 
     def _tonight(self, spec: Action, act: Act) -> None:
         """What tonight allows of an action (not a copy): at all, how many, which option."""

@@ -58,10 +58,14 @@ class Act:
     def fields(self) -> dict[str, Any]:
         """The act as the logs keep it: actor, action and targets, and whichever other fields it has."""
         fields: dict[str, Any] = {"actor": self.actor, "action": self.action, "targets": list(self.targets)}
-        for key in ("option", "detail", "copied_option", "copied_detail"):
-            value = getattr(self, key)
-            if value is not None:
-                fields[key] = value
+        if self.option is not None:
+            fields["option"] = self.option
+        if self.detail is not None:
+            fields["detail"] = self.detail
+        if self.copied_option is not None:
+            fields["copied_option"] = self.copied_option
+        if self.copied_detail is not None:
+            fields["copied_detail"] = self.copied_detail
         return fields
 
 

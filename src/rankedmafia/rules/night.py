@@ -47,7 +47,9 @@ class Night(NightContext):
         if not self.dry_run:  # the host's log, from which a record can be replayed
             self.out.events.extend(_logged(act) for act in self.state.acts.values())
         self.steps = self._plan()
+        self._by_performer = self._effective = None
         self.blocked = self._settle_blocks()
+        self._effective = None
         self._after_blocks()
         self._reanimation()
         staged = [(at, step, effect) for step in self.effective() for at, effect in step.spec.effects]
@@ -173,7 +175,7 @@ class Night(NightContext):
         joker's copied revive is sent with everyone else's and takes if its target is among the dead."""
         if self.dry_run:
             return
-        told = [p.name for p in self.state.players.values() if p.alive and p.role in FOLLOWING_ROLES]
+        told = [p.name for p in self.state.living() if p.role in FOLLOWING_ROLES]
         for name in told:
             self._reanimate(name, told=True)
         for step in self.steps:
@@ -199,11 +201,12 @@ class Night(NightContext):
             self.revives[step.act.targets[0]] = reanimator
 
     def _after_kills(self) -> None:
-        living = [p for p in self.state.players.values() if p.alive]
-        for player in living:
-            hook = ROLES[player.role].after_kills
-            if hook is not None:
-                hook(self, player)
+        asked = self.state.roles.after_kills_roles  # the roles in play with such a hook (the sniper)
+        if asked:
+            for player in self.state.living():
+                hook = ROLES[player.role].after_kills if player.role in asked else None
+                if hook is not None:
+                    hook(self, player)
         for strike in self.state.roles.at_kills:  # the roles' once-a-night strikes, in their order
             strike(self)
 

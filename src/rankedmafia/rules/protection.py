@@ -1,4 +1,4 @@
-"""Who an attack cannot reach, and whom the doctor may treat tonight."""
+"""Who an attack cannot reach, whom the doctor may treat tonight, and what a heal saves."""
 
 from __future__ import annotations
 
@@ -8,6 +8,20 @@ from rankedmafia.rules.model import Attack
 
 if TYPE_CHECKING:
     from rankedmafia.rules.context import NightContext
+
+
+HEAL = "heal"  # tonight's mark of a heal on its patient: the doctor's, the cardsharp's on himself
+SAVE_HEAL = 20  # the heal's place among the savers: after the highlander's immunity, before heal_from
+
+
+def saves_healed(night: NightContext, attack: Attack) -> str | None:
+    """A heal saves its patient from death, even from several killers, unless it repeats last night's
+    treatment: the saver of every role whose deed heals (the doctor's heal, the cardsharp's shuffle)."""
+    healer = night.marked(HEAL, attack.victim)
+    if healer is not None and may_treat(night, healer, attack.victim):
+        night.treated.setdefault(healer, set()).add(attack.victim)
+        return healer
+    return None
 
 
 def immune(night: NightContext, attack: Attack) -> str | None:

@@ -164,6 +164,7 @@ class Role:
     at_gallows: tuple[int, Gallows] | None = None  # (order, hook): who hangs in the place of one going to the
     # gallows (the handsome: nobody; the fan: himself for the maniac)
     drags: Drags | None = None  # who goes to the gallows with the doomed (the rake's mark)
+    may_become: tuple[str, ...] = ()  # the roles his hooks may give him (the sergeant: the commissar)
     _by_id: dict[str, Action] = field(init=False, repr=False, compare=False)  # its actions by id
 
     def __post_init__(self) -> None:
@@ -179,16 +180,30 @@ class Role:
 class RoleBook(dict[str, Role]):
     """Every role of the game by id, and the boss's actions a ranked mafioso may send. The registry is
     built in rules/roles/__init__.py and handed to each game's state, so the modules below the roles
-    (the state, the night's context, the Council) look roles up without importing them."""
+    (the state, the night's context, the Council) look roles up without importing them.
 
-    def __init__(self, roles: Iterable[Role], boss_actions: tuple[Action, ...]) -> None:
+    The hooks the pipelines ask of every role (`savers`, `at_plan`, ...) are those of the roles in play:
+    the registry's own are every role's; a game's state holds its `cast` (the roles dealt and those they
+    may become), so that a night asks no hook of a role nobody holds (the joker copies only roles dealt)."""
+
+    def __init__(self, roles: Iterable[Role], boss_actions: tuple[Action, ...],
+                 cast: frozenset[str] | None = None) -> None:
         super().__init__((role.id, role) for role in roles)
         self.boss_actions = boss_actions
         self._copies: dict[tuple[str, str], Action | None] = {}  # copied_spec's, made once each
         self._originals: dict[tuple[str, str], Action | None] = {}  # (role, action id) -> the action copied
+        self._casts: dict[frozenset[str], RoleBook] = {}
         listed = list(self.values())
-        self.savers: tuple[Saver, ...] = tuple(
-            hook for _, hook in sorted((s for r in listed for s in r.savers), key=lambda s: s[0]))
+        self._with_options: dict[str, Action] = {}
+        for action in [a for role in listed for a in role.actions] + list(boss_actions):
+            if action.options is not None:
+                self._with_options.setdefault(action.id, action)
+        self._copying = frozenset(a.id for role in listed for a in role.actions if a.copies)
+        if cast is not None:
+            listed = [role for role in listed if role.id in cast]
+        # a hook two roles declare (the heal's saver: the doctor's heal, the cardsharp's shuffle) is asked once
+        self.savers: tuple[Saver, ...] = tuple(dict.fromkeys(
+            hook for _, hook in sorted((s for r in listed for s in r.savers), key=lambda s: s[0])))
         self.at_plan: tuple[NightHook, ...] = tuple(r.at_plan for r in listed if r.at_plan is not None)
         self.at_kills: tuple[AtKills, ...] = tuple(
             hook for _, hook in sorted((r.at_kills for r in listed if r.at_kills), key=lambda h: h[0]))
@@ -197,11 +212,24 @@ class RoleBook(dict[str, Role]):
         self.at_gallows: tuple[Gallows, ...] = tuple(
             hook for _, hook in sorted((r.at_gallows for r in listed if r.at_gallows), key=lambda h: h[0]))
         self.drags: tuple[Drags, ...] = tuple(r.drags for r in listed if r.drags is not None)
-        self._with_options: dict[str, Action] = {}
-        for action in [a for role in listed for a in role.actions] + list(boss_actions):
-            if action.options is not None:
-                self._with_options.setdefault(action.id, action)
-        self._copying = frozenset(a.id for role in listed for a in role.actions if a.copies)
+        # the roles whose holders a pipeline asks, each for himself (the sniper's shot, the avenger's revenge)
+        self.after_kills_roles = frozenset(r.id for r in listed if r.after_kills is not None)
+
+    def cast(self, dealt: Iterable[str]) -> RoleBook:
+        """The same roles, asked for the hooks of the roles dealt and of those they may become alone (one
+        book per cast, made once)."""
+        cast = set(dealt)
+        grown = True
+        while grown:  # the sergeant may become the commissar, the werewolf the maniac
+            more = {after for role in cast if role in self for after in self[role].may_become} - cast
+            cast |= more
+            grown = bool(more)
+        key = frozenset(cast)
+        book = self._casts.get(key)
+        if book is None:
+            book = self._casts[key] = RoleBook(self.values(), self.boss_actions, key)
+            book._copies, book._originals = self._copies, self._originals  # the same roles: the same copies
+        return book
 
     def with_options(self, action_id: str) -> Action | None:
         """The action of this id that offers options (`Action.options`), whichever role has it."""

@@ -36,9 +36,11 @@ class GameState:
     commissions: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side worked for, quarry)
     agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # a member of every clan -> clan -> rank
     vote_kills: bool = False  # a game with such a member: each clan's kill is decided by its vote
-    # `setup_roles`, kept until a role changes (`roles_changed`): derived from the players, so no part of the
-    # game's equality (a refused copy that fills it leaves the game as it was)
-    in_setup: frozenset[str] | None = field(default=None, compare=False)
+    # derived from the players and kept until a death (`die`) or a role change (`roles_changed`): no part of
+    # the game's equality nor of its repr (a refused command that fills one leaves the game as it was)
+    in_setup: frozenset[str] | None = field(default=None, compare=False, repr=False)  # `setup_roles`
+    alive_now: tuple[Player, ...] | None = field(default=None, init=False, compare=False, repr=False)  # `living`
+    by_role: dict[str, tuple[Player, ...]] | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def starts_with_night(self) -> bool:
@@ -72,18 +74,42 @@ class GameState:
         return self.in_setup
 
     def roles_changed(self) -> None:
-        """A player's role changed: `setup_roles` is found again when next asked."""
+        """A player's role changed: `setup_roles` and `holders` are found again when next asked."""
         self.in_setup = None
+        self.by_role = None
+
+    def die(self, names: list[str]) -> None:
+        """These players are out of the game."""
+        for name in names:
+            self.players[name].alive = False
+        if names:
+            self.alive_now = None
+
+    def holders(self, role_id: str) -> tuple[Player, ...]:
+        """The players who hold this role now, alive or not, in seat order."""
+        if self.by_role is None:
+            by_role: dict[str, list[Player]] = {}
+            for player in self.players.values():
+                by_role.setdefault(player.role, []).append(player)
+            self.by_role = {role: tuple(players) for role, players in by_role.items()}
+        return self.by_role.get(role_id, ())
+
+    def living_holder(self, role_id: str) -> Player | None:
+        """The first living player, by seat, who holds this role now."""
+        return next((p for p in self.holders(role_id) if p.alive), None)
 
     def role(self, name: str) -> Role:
         """The role the named player has now."""
         return self.roles[self.players[name].role]
 
-    def living(self) -> list[Player]:
-        return [p for p in self.players.values() if p.alive]
+    def living(self) -> tuple[Player, ...]:
+        """The living players in seat order (kept until someone dies)."""
+        if self.alive_now is None:
+            self.alive_now = tuple(p for p in self.players.values() if p.alive)
+        return self.alive_now
 
     def alive_count(self) -> int:
-        return len([p for p in self.players.values() if p.alive])
+        return len(self.living())
 
     def side_of(self, player: Player) -> Side:
         return self.roles[player.role].side

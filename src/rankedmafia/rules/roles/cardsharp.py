@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rankedmafia.rules import protection
 from rankedmafia.rules.chance import HALF
 from rankedmafia.rules.model import Act, Side
 from rankedmafia.rules.role import Action, BlockTier, Role, Stage
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def _shuffle(night: NightContext, act: Act) -> None:
-    night.mark("heal", act.actor, act.actor, keep_first=True)  # his own heal, as the doctor's
+    night.mark(protection.HEAL, act.actor, act.actor, keep_first=True)  # his own heal, as the doctor's
 
 
 def _peek(night: NightContext, act: Act) -> None:
@@ -38,6 +39,7 @@ def _seen(night: NightContext, target: str) -> str:
 
 CARDSHARP = Role(
     id="cardsharp", side=Side.LONERS, wins_without_shooters=True, hostile=False,
+    savers=((protection.SAVE_HEAL, protection.saves_healed),),  # his shuffle heals him, as the doctor's heal
     names={"ru": ("шулер", "шулера"), "en": ("cardsharp", "cardsharp")},
     actions=(
         Action("shuffle", targets=(0, 0), visits=False, effects=((Stage.GUARD, _shuffle),)),

@@ -21,9 +21,9 @@ def _check(night: NightContext, act: Act) -> None:
     night.inform(act.actor, "check", result, target=target)
     if night.player(act.actor).role != "commissar":
         return  # a joker's copied check is his alone
-    for player in night.state.players.values():
-        if player.alive and player.role == "sergeant":
-            night.inform(player.name, "check", result, target=target)
+    for sergeant in night.state.holders("sergeant"):
+        if sergeant.alive:
+            night.inform(sergeant.name, "check", result, target=target)
 
 
 def _kill(night: NightContext, act: Act) -> None:

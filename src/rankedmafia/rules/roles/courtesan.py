@@ -25,7 +25,7 @@ def _infect(night: NightContext, act: Act) -> None:
     if night.protected_from(client, act.actor):
         return
     girls = [v for v in night.visitors(client, (BlockTier.TOWN,)) if night.player(v).role == "girl"]
-    doctor = night.marked("heal", client)
+    doctor = night.marked(protection.HEAL, client)
     if girls or (doctor is not None and protection.may_treat(night, doctor, client)):
         return
     infected = (night.number, act.actor)

@@ -25,7 +25,8 @@ def head_of(state: GameState, side: str) -> str | None:
     if side == "mafia":
         return next(iter(state.bosses.values()), None)
     role = "maniac" if side == "maniac" else "commissar"
-    return next((p.name for p in state.players.values() if p.alive and p.role == role), None)
+    head = state.living_holder(role)
+    return None if head is None else head.name
 
 
 def is_quarry(state: GameState, target: str, quarry: str) -> bool:

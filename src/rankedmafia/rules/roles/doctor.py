@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from rankedmafia.rules.state import GameState
 
 HEAL_FROM_NEEDS_MORE_THAN = 10
-SAVE_HEAL, SAVE_HEAL_FROM = 20, 30  # the savers' order: the highlander's immunity, heal, heal_from, guard, fan
+SAVE_HEAL_FROM = 30  # the savers' order: the highlander's immunity, heal (20), heal_from, guard, fan
 SERUM_REPEAT_BELOW = 15
 
 
@@ -34,7 +34,7 @@ def _heal(night: NightContext, act: Act) -> None:
     target = act.targets[0]
     night.treated.setdefault(act.actor, set()).add(target)  # treated, whether or not it takes (protection.py)
     if not night.state.role(target).unhealable:
-        night.mark("heal", target, act.actor)
+        night.mark(protection.HEAL, target, act.actor)
 
 
 def _heal_from(night: NightContext, act: Act) -> None:
@@ -113,15 +113,6 @@ def _no_heal_from_at_ten(state: GameState, act: Act) -> Act | None:
     return act if _heals_from_roles(state) else None
 
 
-def _saves_healed(night: NightContext, attack: Attack) -> str | None:
-    """His heal (or a cardsharp's own) saves the victim, unless it repeats last night's treatment."""
-    doctor = night.marked("heal", attack.victim)
-    if doctor is not None and protection.may_treat(night, doctor, attack.victim):
-        night.treated.setdefault(doctor, set()).add(attack.victim)
-        return doctor
-    return None
-
-
 def _saves_from_source(night: NightContext, attack: Attack) -> str | None:
     """His heal_from saves every victim of the named killer, not a bloody kill's visitor nor one who
     "не лечится" (the handsome), and only while more than one hostile side can still kill."""
@@ -147,7 +138,7 @@ def _serum_limit(state: GameState, player: Player) -> None:
 DOCTOR = Role(
     id="doctor", side=Side.TOWN, blue_vote=3,
     names={"ru": ("доктор", "доктора"), "en": ("doctor", "doctor")},
-    savers=((SAVE_HEAL, _saves_healed), (SAVE_HEAL_FROM, _saves_from_source)),
+    savers=((protection.SAVE_HEAL, protection.saves_healed), (SAVE_HEAL_FROM, _saves_from_source)),
     actions=(
         Action("heal", self_target=True, no_repeat=True, effects=((Stage.GUARD, _heal),)),
         Action("heal_from", targets=(0, 0), option="role", forbidden=_heal_from_threshold,

@@ -31,7 +31,7 @@ def _mark_visitors(night: NightContext, act: Act) -> None:
         if (night.visit_tier(step) in VISITOR_TIERS and step.performer not in night.blocked
                 and target in step.act.targets and step.performer != act.actor):
             night.mark(VISITOR, step.performer, target)
-            night.voided.add(step.performer)
+            night.void(step.performer)
 
 
 def _kill_bloody(night: NightContext, act: Act) -> None:

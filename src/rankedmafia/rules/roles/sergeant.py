@@ -16,13 +16,13 @@ AT_DEATH_ORDER = 10  # after the boss chain, before the werewolf
 
 def _takes_the_commissars_place(state: GameState, dead: list[str], promote: Promote) -> None:
     """Wherever the commissar dies, at night or on the gallows, the sergeant becomes the commissar."""
-    if any(p.alive and p.role == "commissar" for p in state.players.values()):
+    if state.living_holder("commissar") is not None:
         return
-    sergeant = next((p for p in state.players.values() if p.alive and p.role == "sergeant"), None)
+    sergeant = state.living_holder("sergeant")
     if sergeant is not None:
         promote(sergeant, "commissar", None)
 
 
 SERGEANT = Role(id="sergeant", side=Side.TOWN,
                 names={"ru": ("сержант", "сержанта"), "en": ("sergeant", "sergeant")},
-                at_death=(AT_DEATH_ORDER, _takes_the_commissars_place))
+                at_death=(AT_DEATH_ORDER, _takes_the_commissars_place), may_become=("commissar",))

@@ -16,9 +16,9 @@ AT_DEATH_ORDER = 20  # after the sergeant
 
 def _becomes_the_maniac(state: GameState, dead: list[str], promote: Promote) -> None:
     maniac_died = any(state.players[name].role == "maniac" for name in dead)
-    if not maniac_died or any(p.alive and p.role == "maniac" for p in state.players.values()):
+    if not maniac_died or state.living_holder("maniac") is not None:
         return
-    werewolf = next((p for p in state.players.values() if p.alive and p.role == "werewolf"), None)
+    werewolf = state.living_holder("werewolf")
     if werewolf is not None:
         promote(werewolf, "maniac", "maniac")
 
@@ -26,5 +26,5 @@ def _becomes_the_maniac(state: GameState, dead: list[str], promote: Promote) -> 
 WEREWOLF = Role(
     id="werewolf", side=Side.TOWN, appears_as="civilian", serum_shows="civilian",
     names={"ru": ("оборотень", "оборотня"), "en": ("werewolf", "werewolf")},
-    at_death=(AT_DEATH_ORDER, _becomes_the_maniac),
+    at_death=(AT_DEATH_ORDER, _becomes_the_maniac), may_become=("maniac",),
 )
