@@ -13,11 +13,11 @@ for any number of options.
 from __future__ import annotations
 
 import hashlib
-import hmac
 from enum import StrEnum
 from fractions import Fraction
 
 _SPACE = 1 << 256
+_BLOCK = 64  # SHA-256's block size in bytes
 
 
 class ChanceMode(StrEnum):
@@ -38,12 +38,22 @@ def commitment(seed: int | str) -> str:
 class Chance:
     """The game's only source of randomness."""
 
-    __slots__ = ("_key", "mode", "seed")
+    __slots__ = ("_inner", "_outer", "mode", "seed")
 
     def __init__(self, seed: int | str, mode: ChanceMode = ChanceMode.SEEDED) -> None:
         self.seed = seed
         self.mode = mode
-        self._key = seed_material(seed)
+        # HMAC-SHA256 (RFC 2104) with the key's two padded blocks hashed once for the game: each draw then
+        # costs the two hashes of its label alone (hmac.digest would set the key up again every time)
+        key = seed_material(seed)
+        if len(key) > _BLOCK:
+            key = hashlib.sha256(key).digest()
+        key = key.ljust(_BLOCK, b"\0")
+        self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
+        self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+
+    def __reduce__(self) -> tuple[type[Chance], tuple[int | str, ChanceMode]]:
+        return Chance, (self.seed, self.mode)  # the hashes' states are made again from the seed
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Chance) and (self.seed, self.mode) == (other.seed, other.mode)
@@ -55,7 +65,12 @@ class Chance:
         return f"Chance(<seed>, {self.mode.value})"  # never the seed itself: it is secret until the end
 
     def _number(self, label: str) -> int:
-        return int.from_bytes(hmac.digest(self._key, label.encode(), "sha256"), "big")
+        """HMAC-SHA256(seed material, label) as a 256-bit number."""
+        inner = self._inner.copy()
+        inner.update(label.encode())
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        return int.from_bytes(outer.digest(), "big")
 
     def happens(self, label: str, p: Fraction) -> bool:
         """Whether an effect of probability p happens. Certain and impossible effects ignore the mode."""

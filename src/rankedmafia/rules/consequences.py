@@ -28,39 +28,43 @@ def after_night(night: NightContext) -> None:
         return players[name].seat
 
     deaths = sorted(night.dead, key=seat)
-    fatal: dict[str, list[Attack]] = {name: [] for name in deaths}
-    for attack in night.attacks:
-        if attack.victim in night.dead:
-            fatal[attack.victim].append(attack)
     state.die(deaths)
     out.deaths = deaths
-    out.saved = sorted(out.saved, key=seat)
-    for name in deaths:
-        attacks = fatal[name]
-        revealed = _night_reveal(night, name, attacks)
-        role = announced_role(state, name) if revealed else None
-        if revealed and role is not None:
-            out.revealed[name] = role
-        evidence = sorted({a.method or a.source for a in attacks if _leaves_evidence(night, a)})
-        night.event("death", player=name, role=role, evidence=evidence)
-        hook = state.role(name).at_night_death
-        if hook is not None:
-            hook(night, state.players[name], attacks)
+    if len(out.saved) > 1:
+        out.saved.sort(key=seat)
+    if deaths:
+        fatal: dict[str, list[Attack]] = {name: [] for name in deaths}
+        for attack in night.attacks:
+            if attack.victim in fatal:
+                fatal[attack.victim].append(attack)
+        for name in deaths:
+            attacks = fatal[name]
+            revealed = _night_reveal(night, name, attacks)
+            role = announced_role(state, name) if revealed else None
+            if revealed and role is not None:
+                out.revealed[name] = role
+            evidence = sorted({a.method or a.source for a in attacks if _leaves_evidence(night, a)})
+            night.event("death", player=name, role=role, evidence=evidence)
+            hook = state.role(name).at_night_death
+            if hook is not None:
+                hook(night, players[name], attacks)
     for name in out.saved:
         night.event("survived", to="host", player=name)
-    state.silences = [s for s in state.silences if s.days[-1] >= night.next_day]  # the past is spent
-    state.silences.extend(night.new_silences)
+    next_day = night.next_day
+    kept = [s for s in state.silences if s.days[-1] >= next_day]  # the past is spent
     for silence in night.new_silences:
-        if silence.announced and state.players[silence.player].alive:
+        if silence.announced and players[silence.player].alive:
             night.event("silenced", player=silence.player, cause=silence.cause)
-    for silence in state.silences:  # the second day of a poison or a torture is announced again
-        second_day = silence.days[0] < night.next_day and night.next_day in silence.days
-        if silence.announced and second_day and state.players[silence.player].alive:
+    for silence in kept:  # the second day of a poison or a torture is announced again
+        second_day = silence.days[0] < next_day and next_day in silence.days
+        if silence.announced and second_day and players[silence.player].alive:
             night.event("silenced", player=silence.player, cause=silence.cause, again=True)
-    out.silenced = sorted({s.player for s in state.silenced_on(night.next_day)}, key=seat)
+    state.silences = kept + night.new_silences
+    out.silenced = sorted({s.player for s in state.silenced_on(next_day)}, key=seat) if state.silences else []
     # RULINGS.md: the prosecutor lifts every defense the player holds for the coming day
-    state.defended = night.defenses - night.prosecuted
-    state.marks = [m for m in state.marks if m.day >= night.next_day] + night.new_marks
+    state.defended = night.defenses - night.prosecuted if night.defenses else set()
+    if state.marks or night.new_marks:
+        state.marks = [m for m in state.marks if m.day >= next_day] + night.new_marks
     after_deaths(state, deaths, out.role_changes, out.events, out.info)
 
 

@@ -244,9 +244,13 @@ class Sender:
             return None
         shown = []
         for index in range(max(counts)):
-            wider = [count for count in counts if count > index]
+            wider = [places[:count] for count in counts if count > index]
+            if any(all(len(place) >= len(within) for i, place in enumerate(within) if i != index)
+                   for within in wider):
+                shown.append(tuple(places[index]))  # the other places can be filled around any name
+                continue
             shown.append(tuple(name for name in places[index]
-                               if any(_fits(_with(places[:count], index, name)) for count in wider)))
+                               if any(_fits(_with(within, index, name)) for within in wider)))
         return Choice(spec.id, tuple(counts), tuple(shown), spec.option, options)
 
     def _copy_choice(self, spec: Action, only: tuple[str, str] | None) -> Choice | None:

@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from typing import Any
 
 from rankedmafia.rules import abilities, consequences, protection
 from rankedmafia.rules.context import NightContext, Step
@@ -28,6 +27,7 @@ from rankedmafia.rules.state import GameState
 
 BLOCK_LAYERS = ((BlockTier.ALCOHOLIC,), (BlockTier.MAFIA, BlockTier.TOWN), (BlockTier.WEAK,))
 STAGES = tuple(Stage)
+NOBODY: frozenset[str] = frozenset()
 # the roles asked after everyone (the reanimator): known once, not looked for in every role every night
 FOLLOWING_ROLES = frozenset(role.id for role in ROLES.values() if any(a.after_everyone for a in role.actions))
 
@@ -45,7 +45,8 @@ class Night(NightContext):
     # --- the pipeline ---------------------------------------------------------------------------
     def resolve(self) -> PhaseResult:
         if not self.dry_run:  # the host's log, from which a record can be replayed
-            self.out.events.extend(_logged(act) for act in self.state.acts.values())
+            self.out.events.extend([{"type": "action", "to": "host", **act.fields()}
+                                    for act in self.state.acts.values()])
         self.steps = self._plan()
         self._by_performer = self._effective = None
         self.blocked = self._settle_blocks()
@@ -89,19 +90,27 @@ class Night(NightContext):
             impose(self)
         steps: list[Step] = []
         boss_acts: dict[str, list[tuple[Act, Action]]] = {}  # clan -> what its senders sent
-        for act in self.state.acts.values():
-            player = self.state.players[act.actor]
-            if act.actor in self.imposed:
+        state, imposed, without = self.state, self.imposed, self.without
+        players, roles = state.players, state.roles
+        for actor, act in state.acts.items():
+            if actor in imposed:
                 continue  # he does the deed imposed on him instead
-            if act.actor == self.without:
+            if actor == without:
                 continue  # the rehearsal told to the reanimator leaves his own action out
-            spec = abilities.resolved_spec(self.state, player, act)
+            player = players[actor]
+            spec = abilities.action_spec(state, player, act.action)
             if spec is None or spec is VOTE_KILL:
                 continue
+            carried = act
+            if spec.copies:  # the joker's copy is carried out as the action it copies
+                spec = roles.copied_spec(act)
+                if spec is None:
+                    continue
+                carried = roles.resolved_act(act)
             if spec.boss and player.clan is not None:
                 boss_acts.setdefault(player.clan, []).append((act, spec))
             else:
-                steps.append(Step(act.actor, self.state.roles.resolved_act(act), spec, act))
+                steps.append(Step(actor, carried, spec, act))
         if self.state.vote_kills:
             chains = {clan: abilities.clan_chain(self.state, clan) for clan in self.state.bosses}
             steps.extend(clan_votes(self, chains))
@@ -173,8 +182,8 @@ class Night(NightContext):
     def _reanimation(self) -> None:
         """The reanimator acts after everyone: he is told who died tonight and may revive one of them. A
         joker's copied revive is sent with everyone else's and takes if its target is among the dead."""
-        if self.dry_run:
-            return
+        if self.dry_run or not FOLLOWING_ROLES & self.state.roles.cast_ids:
+            return  # nobody in play acts after everyone (a joker copies only roles dealt)
         told = [p.name for p in self.state.living() if p.role in FOLLOWING_ROLES]
         for name in told:
             self._reanimate(name, told=True)
@@ -257,23 +266,19 @@ class Night(NightContext):
         compare with what he sent, blocked or not), or the deed imposed on him tonight (the alcoholic's
         victim's, carried over), which replaces it. `treated`: whom his heals covered (as the doctor's
         effects and savers noted it)."""
-        deeds = dict(self.state.acts)
-        for step in self.steps:
-            if step.performer in self.imposed and step.sent is not None:
-                deeds[step.performer] = step.sent  # the drunk player's one action tonight
-        sent = {step.performer: step.spec for step in self.steps if step.sent is not None}
+        state, number, treated = self.state, self.number, self.treated
+        deeds = dict(state.acts)
+        if self.imposed:
+            for step in self.steps:
+                if step.performer in self.imposed and step.sent is not None:
+                    deeds[step.performer] = step.sent  # the drunk player's one action tonight
+        memory = state.memory
         for actor, act in deeds.items():
-            treated = frozenset(self.treated.get(actor, ()))
-            self.state.memory[actor] = Memory(self.number, act.action, act.targets, act.option, act.detail,
-                                              treated)
-            spec = sent.get(actor)
-            if spec is not None and spec.on_sent is not None:
-                spec.on_sent(self.state, act)
-
-
-def _logged(act: Act) -> dict[str, Any]:
-    """An action as sent, as the host's log keeps it."""
-    return {"type": "action", "to": "host", **act.fields()}
+            memory[actor] = Memory(number, act.action, act.targets, act.option, act.detail,
+                                   frozenset(treated[actor]) if actor in treated else NOBODY)
+        for step in self.steps:  # what the rules remember of a deed sent (the postman's recipients)
+            if step.spec.on_sent is not None and step.sent is not None and deeds.get(step.performer) is step.sent:
+                step.spec.on_sent(state, step.sent)
 
 
 def _mutual_losers(layer: dict[str, str], tiers: dict[str, BlockTier | None]) -> set[str]:

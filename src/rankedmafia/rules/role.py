@@ -201,6 +201,7 @@ class RoleBook(dict[str, Role]):
         self._copying = frozenset(a.id for role in listed for a in role.actions if a.copies)
         if cast is not None:
             listed = [role for role in listed if role.id in cast]
+        self.cast_ids = frozenset(role.id for role in listed)  # the roles in play (all, for the registry)
         # a hook two roles declare (the heal's saver: the doctor's heal, the cardsharp's shuffle) is asked once
         self.savers: tuple[Saver, ...] = tuple(dict.fromkeys(
             hook for _, hook in sorted((s for r in listed for s in r.savers), key=lambda s: s[0])))

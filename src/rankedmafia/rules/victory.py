@@ -22,22 +22,21 @@ def is_hostile(player: Player) -> bool:
 
 
 def winner(state: GameState) -> str | None:
-    living = 0
-    teams: dict[str, int] = {}  # living members by team
-    hostile: set[str] = set()
-    for player in state.players.values():
-        if player.alive:
-            living += 1
-            teams[player.team] = teams.get(player.team, 0) + 1
-            if player.team not in hostile and is_hostile(player):
-                hostile.add(player.team)
+    living = state.living()
     if not living:
         return DRAW
+    teams: dict[str, int] = {}  # living members by team
+    hostile: set[str] = set()
+    for player in living:
+        team = player.team
+        teams[team] = teams.get(team, 0) + 1
+        if team not in hostile and is_hostile(player):
+            hostile.add(team)
     if not hostile:
         return "town"
     if len(hostile) == 1:
         team = next(iter(hostile))
-        if 2 * teams[team] >= living:
+        if 2 * teams[team] >= len(living):
             return team
     return None
 
