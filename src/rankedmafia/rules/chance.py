@@ -18,6 +18,8 @@ from fractions import Fraction
 
 _SPACE = 1 << 256
 _BLOCK = 64  # SHA-256's block size in bytes
+_IPAD = bytes(x ^ 0x36 for x in range(256))  # HMAC's inner and outer pads, as byte translations
+_OPAD = bytes(x ^ 0x5C for x in range(256))
 
 
 class ChanceMode(StrEnum):
@@ -49,8 +51,8 @@ class Chance:
         if len(key) > _BLOCK:
             key = hashlib.sha256(key).digest()
         key = key.ljust(_BLOCK, b"\0")
-        self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
-        self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+        self._inner = hashlib.sha256(key.translate(_IPAD))
+        self._outer = hashlib.sha256(key.translate(_OPAD))
 
     def __reduce__(self) -> tuple[type[Chance], tuple[int | str, ChanceMode]]:
         return Chance, (self.seed, self.mode)  # the hashes' states are made again from the seed

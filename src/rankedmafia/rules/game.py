@@ -271,39 +271,38 @@ class Game:
         """Every action this player may send now, with exactly the targets and options the engine
         accepts (if he has sent one already: what he may send instead once he withdraws it). Empty by
         day, when he is dead, and once the game is over."""
-        ready = self._choosing(name)
-        if ready is None:
+        sender = self._choosing(name)
+        if sender is None:
             return ()
-        sender, actions = ready
-        return tuple(choice for spec in actions if (choice := sender.choice(spec)) is not None)
+        return tuple(choice for spec in sender.actions
+                     if self._in_his_turn(sender.player, spec) and (choice := sender.choice(spec)) is not None)
 
     def choice(self, name: str, action: str, copy: tuple[str, str] | None = None) -> Choice | None:
         """One action's entry of `choices` (None if he may not send it now): for a player who picks the
         action first, at the cost of that action alone. `copy` (a role and one of its actions, for the
         joker's copy): that use alone, as the entry's one copy."""
-        ready = self._choosing(name, action)
-        if ready is None:
+        sender = self._choosing(name)
+        if sender is None:
             return None
-        sender, actions = ready
-        return sender.choice(actions[0], copy) if actions else None
+        spec = sender.action(action)
+        if spec is None or not self._in_his_turn(sender.player, spec):
+            return None
+        return sender.choice(spec, copy)
 
-    def _choosing(self, name: str, only: str | None = None) -> tuple[Sender, list[Action]] | None:
-        """The sender as the limits read him, and the actions his turn of the night allows (`only`: that
-        one, if it is among them), or None if he may send nothing now."""
+    def _choosing(self, name: str) -> Sender | None:
+        """His actions tonight as the limits read him, or None if he may send nothing now."""
         state = self.state
         player = state.player(name)
         if state.winner is not None or not player.alive or state.phase.kind is not PhaseKind.NIGHT:
             return None
-        sender = self._sender_of(player)
-        actions = sender.actions
-        if only is not None:
-            actions = tuple(spec for spec in actions if spec.id == only)
-        if not actions:
-            return None
-        follow_up = self._follow_up_action(player)
-        if follow_up is None and not self._following:
-            return sender, list(actions)  # the common case: his ordinary actions, before the follow-up step
-        return sender, [spec for spec in actions if self._step_allows(name, spec.id, follow_up)]
+        return self._sender_of(player)
+
+    def _in_his_turn(self, player: Player, spec: Action) -> bool:
+        """Whether tonight's turn allows him this action now (`_step_refusal`): the ordinary actions before
+        the follow-up step, its own action during it."""
+        if not self._following and player.role not in FOLLOW_UP_ROLES:
+            return True  # the common case: an ordinary action, before the follow-up step
+        return self._step_refusal(player.name, spec.id, self._follow_up_action(player)) is None
 
     def _told_now(self, name: str) -> Sequence[str] | None:
         """The list he is told while the follow-up step asks him, else None."""
@@ -450,9 +449,6 @@ class Game:
             raise RuleViolation("already_acted", name=actor, action=state.acts[actor].action,
                                 name_sex=player.sex)
         return player
-
-    def _step_allows(self, name: str, action: str, follow_up: str | None) -> bool:
-        return self._step_refusal(name, action, follow_up) is None
 
     def _in_step(self, player: Player, action: str) -> None:
         """Tonight's two turns: the ordinary actions, then the follow-up step (the reanimator's revive,

@@ -6,7 +6,6 @@ While roles are revealed, a fan who dies is announced as the maniac."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
@@ -73,7 +72,7 @@ def _one_search(state: GameState, act: Act) -> RuleViolation:
 
 def _one_search_at_ten(state: GameState, act: Act) -> Act:
     """Two searches carried into a night at ten alive or fewer: the first alone (Ruling)."""
-    return replace(act, targets=act.targets[:_searches(state)])
+    return act._replace(targets=act.targets[:_searches(state)])
 
 
 def _after_finding(state: GameState, player: Player) -> None:

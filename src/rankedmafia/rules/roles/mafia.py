@@ -9,7 +9,6 @@ mafioso may send the action; the highest-ranked sender's stands.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -100,13 +99,13 @@ def _one_kill_at_three(state: GameState, act: Act) -> Act:
     """A double kill or kill-and-intimidate carried into a night that falls with three alive: the first
     victim's kill alone (Ruling)."""
     if len(act.targets) > _most_killed(state):
-        return replace(act, action="kill", targets=act.targets[:_most_killed(state)])
+        return act._replace(action="kill", targets=act.targets[:_most_killed(state)])
     return act
 
 
 def _two_intimidated_below_ten(state: GameState, act: Act) -> Act:
     """An intimidation of three carried into a night below ten alive: the first two (Ruling)."""
-    return replace(act, targets=act.targets[:_most_intimidated(state)])
+    return act._replace(targets=act.targets[:_most_intimidated(state)])
 
 
 BOSS_ACTIONS = (
