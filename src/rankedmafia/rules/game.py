@@ -26,7 +26,7 @@ from rankedmafia.rules.seating import Seat, seat_players
 __all__ = ["Game", "PhaseResult", "Seat"]
 from rankedmafia.rules.house import HouseRules
 from rankedmafia.rules.state import GameState
-from rankedmafia.rules.view import PlayerView, SeatView, build_view, public_seats
+from rankedmafia.rules.view import PhaseLog, PlayerView, SeatView, build_view, phase_log, public_seats
 
 BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS}
 # the roles with an action of the follow-up step (the reanimator): the only players it may ask
@@ -89,6 +89,8 @@ class Game:
         # phases are over (nobody dies, no role is made public, between two)
         self._seats: dict[int, tuple[SeatView, ...]] = {}
         self._seats_at = 0
+        self._logs: list[PhaseLog] = []  # each phase's log as its readers read it (`view.phase_log`)
+        self._clans_seen: dict[str, dict[str, str]] = {}  # each clan as its members see it, while `_seats_at`
         self._following = False  # tonight's follow-up step is open: only the player asked may send
         self._declined: set[str] = set()  # players asked tonight who sent nothing
 
@@ -152,12 +154,15 @@ class Game:
         the events of the phases from that index of `results` on, for a reader who keeps the earlier
         ones (the seats then show only the roles made public since, beside his own and his clan's)."""
         results = self.results[since:]
-        if self._seats_at != len(self.results):
-            self._seats_at, self._seats = len(self.results), {}
+        if self._seats_at != len(self.results):  # a phase is over: what every reader reads alike changed
+            self._seats_at, self._seats, self._clans_seen = len(self.results), {}, {}
         public = self._seats.get(since)  # the same for every reader of these phases
         if public is None:
             public = self._seats[since] = public_seats(self.state, results)
-        return build_view(self.state, results, name, self.votes(), public)
+        logs = self._logs
+        while len(logs) < len(self.results):  # each phase's log, once for all its readers
+            logs.append(phase_log(self.results[len(logs)]))
+        return build_view(self.state, results, name, self.votes(), public, logs[since:], self._clans_seen)
 
     def awaiting(self) -> list[str]:
         """Living players with an action available tonight who have not sent one yet. A ranked mafioso

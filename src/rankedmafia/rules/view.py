@@ -30,7 +30,7 @@ class ActionView:
     option: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # plain data for the wire, read-only by contract (not frozen: readers make many)
 class PlayerView:
     name: str
     role: str
@@ -54,6 +54,24 @@ def _audience(name: str, clans: tuple[str, ...]) -> set[str | None]:
     """The events' addressees (`NightContext.event`'s `to`) whose events he reads: the town (None), he,
     his clans."""
     return {None, name, *(f"clan:{clan}" for clan in clans)}
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseLog:
+    """One phase's log as its readers read it, made once for all of them: each event with its phase and
+    its addressee, and each player's private information."""
+
+    events: tuple[tuple[str | None, dict[str, Any]], ...]  # (addressee, the entry as a reader sees it)
+    info: dict[str, list[dict[str, Any]]]  # name -> his entries
+
+
+def phase_log(result: PhaseResult) -> PhaseLog:
+    phase = {"phase": result.phase.kind.value, "number": result.phase.number}
+    events = tuple((event.get("to"), {**phase, **event}) for event in result.events)
+    info: dict[str, list[dict[str, Any]]] = {}
+    for entry in result.info:
+        info.setdefault(entry["to"], []).append({**phase, "type": "info", **entry})
+    return PhaseLog(events, info)
 
 
 def clan_roles(state: GameState, clan: str) -> dict[str, str]:
@@ -85,31 +103,37 @@ def public_seats(state: GameState, results: Sequence[PhaseResult]) -> tuple[Seat
 
 
 def build_view(state: GameState, results: Sequence[PhaseResult], name: str, votes: dict[str, str],
-               public: tuple[SeatView, ...] | None = None) -> PlayerView:
+               public: tuple[SeatView, ...] | None = None, logs: Sequence[PhaseLog] | None = None,
+               clans_seen: dict[str, dict[str, str]] | None = None) -> PlayerView:
     """His view, from the game's state and its phases' results (the Game hands them in: the view does not
-    know the Game). `public`: these phases' `public_seats`, if already built."""
+    know the Game). What every reader reads alike the Game may hand in made once for all: `public`, these
+    phases' `public_seats`; `logs`, their `phase_log`s; `clans_seen`, each clan's `clan_roles` now."""
     over = state.winner is not None
     me = state.player(name)
     clans = state.clans_of(name)
     log: list[dict[str, Any]] = []
     audience = _audience(name, clans)
-    for result in results:
-        phase = {"phase": result.phase.kind.value, "number": result.phase.number}
-        for event in result.events:
-            if event.get("to") in audience:
-                log.append({**phase, **event})
-        for entry in result.info:
-            if entry["to"] == name:
-                log.append({**phase, "type": "info", **entry})
+    for read in logs if logs is not None else [phase_log(result) for result in results]:
+        for to, entry in read.events:
+            if to in audience:
+                log.append(dict(entry))  # his own copy: a reader may change it
+        mine = read.info.get(name)
+        if mine:
+            log.extend(dict(entry) for entry in mine)
     members: dict[str, str] = {}
     for clan in clans:
-        members.update(clan_roles(state, clan))
-    mine = own_role(state, name)
+        seen = None if clans_seen is None else clans_seen.get(clan)
+        if seen is None:
+            seen = clan_roles(state, clan)
+            if clans_seen is not None:
+                clans_seen[clan] = seen
+        members.update(seen)
+    mine_role = own_role(state, name)
     # what he knows beside the public: his own role and his clan's
     seats = list(public_seats(state, results) if public is None else public)
-    order = list(state.players)  # the seats' order
-    for who, role in {**members, name: mine}.items():
-        at = order.index(who)
+    players = state.players
+    for who, role in {**members, name: mine_role}.items():
+        at = players[who].seat
         seats[at] = SeatView(who, seats[at].alive, role)
     actions: tuple[ActionView, ...] = ()
     if me.alive and not over and state.phase.kind is PhaseKind.NIGHT:
@@ -122,10 +146,14 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
     elif name in state.votes:
         sent = {"vote": state.votes[name]}
     detective = state.commissions.get(name)
+    boss = None
+    for clan in clans:
+        if clan in state.bosses:
+            boss = state.bosses[clan]
+            break
     return PlayerView(
-        name=name, role=mine, alive=me.alive, phase=state.phase.kind.value,
-        phase_number=state.phase.number, clan=members,
-        boss=next((state.bosses[c] for c in clans if c in state.bosses), None),
+        name=name, role=mine_role, alive=me.alive, phase=state.phase.kind.value,
+        phase_number=state.phase.number, clan=members, boss=boss,
         seats=tuple(seats), actions=actions, sent=sent, log=tuple(log), winner=state.winner,
         side=detective[0] if detective else None, quarry=detective[1] if detective else None,
         votes=votes, clans=clans,
