@@ -11,12 +11,12 @@ builds them from the same declared limits that refuse what is sent (rules/limits
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One action a player may send: how many targets, who may stand in each place, and the option."""
+class Choice(NamedTuple):
+    """One action a player may send: how many targets, who may stand in each place, and the option (a
+    named tuple: immutable, and cheap to make, as every choice asked is made anew)."""
 
     action: str
     counts: tuple[int, ...]  # how many targets he may name, e.g. (1, 2); (0,) when the action takes none
@@ -26,8 +26,7 @@ class Choice:
     copies: tuple[Copy, ...] = ()  # the joker's copy (no targets of its own): each role and its uses
 
 
-@dataclass(frozen=True, slots=True)
-class Copy:
+class Copy(NamedTuple):
     role: str
     uses: tuple[Choice, ...]
 

@@ -126,6 +126,9 @@ class Game:
 
     def actions_of(self, name: str) -> tuple[Action, ...]:
         """The actions this player may send tonight (empty by day, when dead, or once the game is over)."""
+        kept = self._actions.get(name)  # kept for tonight: he is alive, and the game goes on (`_tonight`)
+        if kept is not None:
+            return kept
         state = self.state
         player = state.player(name)
         if state.winner is not None or not player.alive or state.phase.kind is not PhaseKind.NIGHT:
@@ -134,7 +137,8 @@ class Game:
 
     def _tonight(self, player: Player) -> tuple[Action, ...]:
         """His actions tonight, kept for the night: nothing they read (his role, the boss) changes before
-        it is resolved."""
+        it is resolved. Only a living player's are kept, at night, in a game going on, and all are dropped
+        when the night is resolved: so one kept is one that may be read as it is."""
         actions = self._actions.get(player.name)
         if actions is None:
             actions = self._actions[player.name] = available_actions(self.state, player)
@@ -296,6 +300,9 @@ class Game:
 
     def _choosing(self, name: str) -> Sender | None:
         """His actions tonight as the limits read him, or None if he may send nothing now."""
+        kept = self._senders.get(name)  # kept for tonight, as his actions are (`_tonight`)
+        if kept is not None:
+            return kept
         state = self.state
         player = state.player(name)
         if state.winner is not None or not player.alive or state.phase.kind is not PhaseKind.NIGHT:
@@ -431,10 +438,14 @@ class Game:
 
     def _validate(self, act: Act, resend: bool = False) -> None:
         """Refuses what the actor could know breaks a rule. `resend`: as if he had not acted yet."""
-        player = self._sender(act.actor, resend)
+        sender = self._senders.get(act.actor)  # kept for tonight: he is alive, and the game goes on
+        if sender is None:
+            sender = self._sender_of(self._sender(act.actor, resend))
+        elif act.actor in self.state.acts and not resend:
+            self._sender(act.actor, resend)  # already acted
+        player = sender.player
         if self._following or player.role in FOLLOW_UP_ROLES:
             self._in_step(player, act.action)
-        sender = self._sender_of(player)
         spec = sender.action(act.action)
         if spec is None:
             if ROLES[player.role].action(act.action) is not None:  # his role's, given up to lead the clan

@@ -47,7 +47,7 @@ class Sender:
         self.living = living
         self.told = told
         self.in_turn = in_turn
-        self._pools: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
+        self._pools: dict[tuple[str, bool], list[str]] = {}  # `pool`, by action and whether he may name himself
 
     def action(self, action_id: str) -> Action | None:
         """His action of this id tonight, if he has it."""
@@ -75,13 +75,12 @@ class Sender:
     def pool(self, spec: Action, own: bool | None = None) -> list[str]:
         """The living names this action may name in any place: not last night's (`barred`), and himself
         only if it may (`own`, if given, stands for the action's own `self_target`: a copy's is the
-        copied action's). Kept for the actions alike in both."""
-        barred = self.barred(spec)
+        copied action's). Kept for the night, by action."""
         own = spec.self_target if own is None else own
-        key = (own, barred)
+        key = (spec.id, own)
         pool = self._pools.get(key)
         if pool is None:
-            name = self.name
+            name, barred = self.name, self.barred(spec)
             if barred:
                 pool = [target for target in self.living if target not in barred and (own or target != name)]
             else:
@@ -101,17 +100,17 @@ class Sender:
             raise RuleViolation("target_count", action=act.action, least=least, most=most, got=len(targets))
         copied = self._copied(spec, act) if spec.copies else None
         if targets:
-            barred = self.barred(spec)
             own = spec.self_target if copied is None else copied.self_target
-            players = self.state.players
+            pool = self.pool(spec, own)  # the living names no target's own limit refuses
             for target in targets:
-                aimed = players.get(target)
-                if aimed is None or not aimed.alive or (target == self.name and not own) or target in barred:
-                    raise self._target_refusal(spec, target, barred, own)
+                if target not in pool:
+                    raise self._target_refusal(spec, target, own)
             if len(targets) > 1 and len(set(targets)) != len(targets):
                 raise RuleViolation("duplicate_target", action=act.action)
         if (spec.option is None) is not (act.option is None):
             _check_option(spec, act.option)
+        if spec.plain:
+            return  # the common case: no other limit
         if spec.copies:
             self._refuse_copy(spec, act, copied)
             return
@@ -128,8 +127,9 @@ class Sender:
             return None
         return self.state.roles.original(act.option or "", act.detail)
 
-    def _target_refusal(self, spec: Action, target: str, barred: tuple[str, ...], own: bool) -> RuleViolation:
-        """Why this target may not be named (`refuse` has found that it may not)."""
+    def _target_refusal(self, spec: Action, target: str, own: bool) -> RuleViolation:
+        """Why this target is not in the action's pool: an unknown name, a dead player, himself, last
+        night's (the pool is the living names none of these refuse)."""
         aimed = self.state.player(target)
         if not aimed.alive:
             return RuleViolation("dead_target", name=target, name_sex=aimed.sex)
@@ -172,6 +172,11 @@ class Sender:
     def choice(self, spec: Action, only: tuple[str, str] | None = None) -> Choice | None:
         """What he may send of this action tonight, or None if nothing of it is accepted. `only` (a role
         and one of its actions): of a joker's copy, that use alone."""
+        if spec.plain:  # the common case: any distinct names of its pool, as many as its range allows
+            pool = self.pool(spec)
+            least, most = spec.targets
+            top = min(most, len(pool))
+            return Choice(spec.id, tuple(range(least, top + 1)), (tuple(pool),) * top) if top >= least else None
         if spec.copies:
             return self._copy_choice(spec, only)
         if not self._allows(spec):

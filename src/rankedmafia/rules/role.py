@@ -121,8 +121,14 @@ class Action:
     copies: bool = False  # its option names a role, and `detail` the action of that role it uses (the joker)
     after_blocks: Effect | None = None  # once blocks are settled, before any stage (the bloody kill's visitors)
     # a deed carried into a later night (the alcoholic's victim's) is held to that night's count of the
-    # living: what of it stands then (None: nothing), as `limits` would refuse the rest if it were sent
+    # living: what of it stands then (None: nothing), as its limits would refuse the rest if it were sent
     tonight: Tonight | None = None
+    # no limit beside the targets' count and each target's own, no option, no copy, no follow-up turn
+    plain: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plain", self.forbidden is None and self.most is None and self.option is None
+                           and self.places is None and not self.after_everyone and not self.copies)
 
 
 @dataclass(frozen=True)
