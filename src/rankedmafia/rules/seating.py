@@ -5,7 +5,7 @@ committed seed."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rankedmafia.rules.chance import Chance
 from rankedmafia.rules.errors import RuleViolation
@@ -19,8 +19,10 @@ __all__ = ["DEFAULT_CLAN", "Deal", "Seat", "seat_players"]
 SEXES = ("m", "f")
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(NamedTuple):
+    """A seat at the deal: who sits there and the role dealt to him (a named tuple: immutable, and cheap
+    to make for every seat of every game a simulator deals)."""
+
     name: str
     role: str
     clan: str | None = None  # for games with two mafia clans
