@@ -128,8 +128,10 @@ class GameState:
         return (clan,) if clan is not None else ()
 
     def clan_members(self, clan: str, alive_only: bool = True) -> list[Player]:
-        return [p for p in self.players.values()
-                if clan in self.clans_of(p.name) and (p.alive or not alive_only)]
+        players = self.living() if alive_only else self.players.values()
+        if not self.agent_ranks:  # the common case: each member in one clan, his own
+            return [p for p in players if p.clan == clan]
+        return [p for p in players if clan in self.clans_of(p.name)]
 
     def silenced_on(self, day: int) -> list[Silence]:
         return [s for s in self.silences if day in s.days and self.players[s.player].alive]

@@ -8,22 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rankedmafia.rules.abilities import available_actions
 from rankedmafia.rules.model import PhaseKind, PhaseResult
 from rankedmafia.rules.state import GameState
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):  # named tuples: immutable, and cheap to make for every reader
     name: str
     alive: bool
     role: str | None  # only if publicly revealed (or known to him as a clan member)
 
 
-@dataclass(frozen=True, slots=True)
-class ActionView:
+class ActionView(NamedTuple):
     id: str
     targets: tuple[int, int]
     self_target: bool

@@ -12,9 +12,9 @@ Actions are one `Discrete` space per agent:
   2+N + a*N + j       night action a of `ACTIONS` (one target) on seat j
 Night actions are offered with one target (a mafia kill of one player, one intimidation, ...); those that
 need two targets or an option (kill_intimidate, the town journalist's comparison, heal_from) are not
-offered. The action mask is the core's list of what the agent may send (`Game.choices`, read once a
-turn): a night action on a seat is allowed when his choice of that action offers one target and that
-seat, so the engine accepts every action the mask allows.
+offered. The action mask is the core's list of what the agent may send (`Game.choice` of each of his actions a
+mask offers, read once a turn): a night action on a seat is allowed when his choice of that action
+offers one target and that seat, so the engine accepts every action the mask allows.
 
 The observation is a dict {"observation": float32 vector, "action_mask": int8 vector}; the vector holds
 the agent's seat and role, the phase, and per seat: alive, the role he knows, clan member, boss, his
@@ -251,9 +251,12 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(action_count(n), dtype=np.int8)
         mask[PASS] = 1
         seat = self.seat
-        for choice in game.choices(agent):
-            index = _ACTION_INDEX.get(choice.action)
-            if index is None or 1 not in choice.counts:
+        for action in game.actions_of(agent):  # of his choices, those of the actions a mask offers
+            index = _ACTION_INDEX.get(action.id)
+            if index is None:
+                continue
+            choice = game.choice(agent, action.id)
+            if choice is None or 1 not in choice.counts:
                 continue
             base = VOTE_RED + n + index * n
             for name in choice.slots[0]:
