@@ -60,7 +60,8 @@ def after_night(night: NightContext) -> None:
         if silence.announced and second_day and players[silence.player].alive:
             night.event("silenced", player=silence.player, cause=silence.cause, again=True)
     state.silences = kept + night.new_silences
-    out.silenced = sorted({s.player for s in state.silenced_on(next_day)}, key=seat) if state.silences else []
+    silenced = {s.player for s in state.silenced_on(next_day)} if state.silences else ()
+    out.silenced = sorted(silenced, key=seat) if len(silenced) > 1 else list(silenced)
     # RULINGS.md: the prosecutor lifts every defense the player holds for the coming day
     state.defended = night.defenses - night.prosecuted if night.defenses else set()
     if state.marks or night.new_marks:

@@ -117,6 +117,8 @@ class NightContext:
 
     def copied_role(self, name: str) -> str | None:
         """The role whose action this player carries out tonight if he copies one (the joker), else None."""
+        if not self.state.roles.copying_in_play:
+            return None  # nobody in play copies (most games): no step to look up
         step = self.step_of(name)
         return None if step is None else self._copied(step)
 

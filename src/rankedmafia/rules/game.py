@@ -63,7 +63,7 @@ class Game:
         players = deal.players
         self.seed = seed
         self.commitment = commitment(seed)
-        cast = ROLES.cast(p.role for p in players.values())  # the roles in play, whose hooks are asked
+        cast = ROLES.cast([p.role for p in players.values()])  # the roles in play, whose hooks are asked
         self.state = GameState(players=players, chance=dice, rules=house, phase=Phase(start_kind, 1), roles=cast,
                                start=start_kind, commissions=deal.commissions, agent_ranks=deal.agent_ranks,
                                vote_kills=bool(deal.agent_ranks))
@@ -424,7 +424,7 @@ class Game:
             state.phase = Phase(PhaseKind.NIGHT, number)
         state.acts = {}
         state.votes = {}
-        self._alive = tuple(p.name for p in state.players.values() if p.alive)
+        self._alive = tuple([p.name for p in state.living()])
         self._actions = {}
         self._senders = {}
         state.alive_at_start = len(self._alive)

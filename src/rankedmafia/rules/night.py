@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from operator import itemgetter
 
 from rankedmafia.rules import abilities, consequences, protection
 from rankedmafia.rules.context import NightContext, Step
@@ -54,7 +55,7 @@ class Night(NightContext):
         self._after_blocks()
         self._reanimation()
         staged = [(at, step, effect) for step in self.effective() for at, effect in step.spec.effects]
-        staged.sort(key=lambda item: item[0])  # stable: within a stage, the plan's order
+        staged.sort(key=itemgetter(0))  # stable: within a stage, the plan's order
         pending = iter(staged)
         item = next(pending, None)
         for stage in STAGES:
@@ -76,7 +77,8 @@ class Night(NightContext):
                     break  # a rehearsal is asked only who dies, and no later stage kills
         self._list_saved()
         seats = self.state.players
-        self.out.deaths = sorted(self.dead, key=lambda name: seats[name].seat)
+        dead = self.dead
+        self.out.deaths = sorted(dead, key=lambda name: seats[name].seat) if len(dead) > 1 else list(dead)
         if not self.dry_run:
             self._remember_visits()
             consequences.after_night(self)
@@ -258,7 +260,7 @@ class Night(NightContext):
         for step in self.effective():
             role = self.state.players[step.performer].role
             if step.spec.visits:
-                visits.update((role, target) for target in step.act.targets)
+                visits.update([(role, target) for target in step.act.targets])
         self.state.last_visits = visits
 
     def _remember(self) -> None:

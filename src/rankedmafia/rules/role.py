@@ -183,6 +183,9 @@ class Role:
         return self.names.get(lang, self.names["ru"])[case]
 
 
+CASTS_KEPT = 512  # the casts a registry keeps made (each a few kilobytes)
+
+
 class RoleBook(dict[str, Role]):
     """Every role of the game by id, and the boss's actions a ranked mafioso may send. The registry is
     built in rules/roles/__init__.py and handed to each game's state, so the modules below the roles
@@ -221,10 +224,15 @@ class RoleBook(dict[str, Role]):
         self.drags: tuple[Drags, ...] = tuple(r.drags for r in listed if r.drags is not None)
         # the roles whose holders a pipeline asks, each for himself (the sniper's shot, the avenger's revenge)
         self.after_kills_roles = frozenset(r.id for r in listed if r.after_kills is not None)
+        self.copying_in_play = any(a.copies for r in listed for a in r.actions)  # a role in play copies (the joker)
 
     def cast(self, dealt: Iterable[str]) -> RoleBook:
         """The same roles, asked for the hooks of the roles dealt and of those they may become alone (one
         book per cast, made once)."""
+        dealt = frozenset(dealt)
+        book = self._casts.get(dealt)
+        if book is not None:
+            return book
         cast = set(dealt)
         grown = True
         while grown:  # the sergeant may become the commissar, the werewolf the maniac
@@ -232,10 +240,13 @@ class RoleBook(dict[str, Role]):
             cast |= more
             grown = bool(more)
         key = frozenset(cast)
+        if len(self._casts) > CASTS_KEPT:  # a long-lived server meets many setups: keep a bounded few
+            self._casts.clear()
         book = self._casts.get(key)
         if book is None:
             book = self._casts[key] = RoleBook(self.values(), self.boss_actions, key)
             book._copies, book._originals = self._copies, self._originals  # the same roles: the same copies
+        self._casts[dealt] = book  # found again from the roles dealt alone
         return book
 
     def with_options(self, action_id: str) -> Action | None:

@@ -105,7 +105,7 @@ class GameState:
     def living(self) -> tuple[Player, ...]:
         """The living players in seat order (kept until someone dies)."""
         if self.alive_now is None:
-            self.alive_now = tuple(p for p in self.players.values() if p.alive)
+            self.alive_now = tuple([p for p in self.players.values() if p.alive])
         return self.alive_now
 
     def alive_count(self) -> int:
