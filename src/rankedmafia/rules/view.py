@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from rankedmafia.rules.abilities import available_actions
@@ -48,10 +49,11 @@ class PlayerView:
     clans: tuple[str, ...] = ()  # the clans whose night chat he shares
 
 
-def _audience(name: str, clans: tuple[str, ...]) -> set[str | None]:
+@lru_cache(maxsize=4096)
+def _audience(name: str, clans: tuple[str, ...]) -> frozenset[str | None]:
     """The events' addressees (`NightContext.event`'s `to`) whose events he reads: the town (None), he,
     his clans."""
-    return {None, name, *(f"clan:{clan}" for clan in clans)}
+    return frozenset({None, name, *[f"clan:{clan}" for clan in clans]})
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +99,7 @@ def public_seats(state: GameState, results: Sequence[PhaseResult]) -> tuple[Seat
     known: dict[str, str] = {}
     for result in results:
         known.update(result.revealed)
-    return tuple(SeatView(p.name, p.alive, known.get(p.name)) for p in state.players.values())
+    return tuple([SeatView(p.name, p.alive, known.get(p.name)) for p in state.players.values()])
 
 
 def build_view(state: GameState, results: Sequence[PhaseResult], name: str, votes: dict[str, str],
