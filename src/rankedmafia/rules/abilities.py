@@ -8,6 +8,8 @@ from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS, VOTE_KILL
 from rankedmafia.rules.state import GameState
 
+BOSS_ACTIONS_BY_ID = {action.id: action for action in BOSS_ACTIONS}
+
 
 def available_actions(state: GameState, player: Player) -> tuple[Action, ...]:
     """His role's own actions (unless becoming boss took them) and, for a ranked mafioso or the boss,
@@ -25,13 +27,18 @@ def available_actions(state: GameState, player: Player) -> tuple[Action, ...]:
 
 
 def action_spec(state: GameState, player: Player, action_id: str) -> Action | None:
+    """His action of this id tonight, if he has it: the first of `available_actions` by that id."""
     role = ROLES[player.role]
     if role.succession is None and not state.agent_ranks:  # the common case: his role's own actions
         return role.action(action_id)
-    for action in available_actions(state, player):
-        if action.id == action_id:
-            return action
-    return None
+    boss = state.is_boss(player.name)
+    if not (boss and role.loses_actions_as_boss):
+        own = role.action(action_id)
+        if own is not None:
+            return own
+    if state.vote_kills:
+        return VOTE_KILL if action_id == VOTE_KILL.id and state.clans_of(player.name) else None
+    return BOSS_ACTIONS_BY_ID.get(action_id) if role.ranked or boss else None
 
 
 def boss_rank(state: GameState, name: str) -> int:

@@ -121,7 +121,8 @@ class Night(NightContext):
             boss = self.state.bosses.get(clan)
             if boss is None or boss in self.imposed:
                 continue
-            in_force, spec = min(sent, key=lambda pair: abilities.boss_rank(self.state, pair[0].actor))
+            in_force, spec = sent[0] if len(sent) == 1 else min(
+                sent, key=lambda pair: abilities.boss_rank(self.state, pair[0].actor))
             steps.append(Step(boss, in_force, spec))
         return steps + self._imposed_steps()
 
