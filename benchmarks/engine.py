@@ -12,8 +12,10 @@ every night: the mean per player, and the mean of the slowest role (the joker, w
 
 It also plays the floor: the least plain Python can do to play a 12-player vanilla game to the end (2 mafia
 among 12 in a list; each night a random town player dies, each day a random player is hanged; stop at
-parity or no mafia), and prints each preset's speed as a fraction of it ("1/20": twenty times slower),
-a figure that does not depend on how busy the machine is.
+parity or no mafia), just before and just after each preset, and prints the preset's speed as a fraction
+of the floor's mean ("1/20": twenty times slower), a figure that moves much less than games/s with how busy
+the machine is (the speed of a shared machine wanders within a minute, so the floor is played beside
+each preset, not once for all).
 """
 
 from __future__ import annotations
@@ -114,16 +116,17 @@ def main() -> None:
     parser.add_argument("--preset", action="append", help="only these presets (repeatable)")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {args.games} games per preset")
-    floor_speed = floor(max(args.games * 20, 20000))
-    print(f"floor (12-player vanilla in a list): {floor_speed:.0f} games/s")
-    print(f"{'preset':<14}{'games/s':>10}{'of floor':>10}{'µs/night':>10}{'phases/game':>13}"
+    floor_games = max(args.games * 20, 20000)
+    print(f"{'preset':<14}{'games/s':>10}{'floor':>9}{'of floor':>10}{'µs/night':>10}{'phases/game':>13}"
           f"{'choices µs':>12}  slowest role's choices")
     for name in args.preset or preset_names():
+        before = floor(floor_games)
         per_second, per_night, length = bench(name, args.games)
+        floor_speed = (before + floor(floor_games)) / 2
         ratio = f"1/{floor_speed / per_second:.0f}"
         mean, slowest, role = choices_cost(name, max(args.games // 10, 10))
-        print(f"{name:<14}{per_second:>10.0f}{ratio:>10}{per_night:>10.1f}{length:>13.1f}{mean:>12.1f}"
-              f"  {role} {slowest:.0f} µs")
+        print(f"{name:<14}{per_second:>10.0f}{floor_speed:>9.0f}{ratio:>10}{per_night:>10.1f}{length:>13.1f}"
+              f"{mean:>12.1f}  {role} {slowest:.0f} µs")
 
 
 if __name__ == "__main__":

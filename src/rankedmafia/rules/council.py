@@ -78,6 +78,8 @@ def offered(state: GameState) -> list[str]:
     """The templates the mafia may use in this game: by sex only where every living player gave his sex
     (Ruling: a count by sex over players whose sex nobody knows has no true answer)."""
     sex_known, enough = _sex_known(state), len(state.living()) >= GROUP_LEAST
+    if sex_known and enough:
+        return list(TEMPLATES)
     return [t for t, spec in TEMPLATES.items()
             if ("sex" not in spec.args or sex_known) and ("players" not in spec.args or enough)]
 
@@ -89,13 +91,26 @@ def _sex_known(state: GameState) -> bool:
 def fields(state: GameState, template: str) -> dict[str, list[Any]]:
     """For each argument of a template, the values it may take (`players`: any four or more of them, all
     living)."""
-    roles = sorted({p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()})
-    domains: dict[str, list[Any]] = {
-        "side": list(SIDES), "a": list(SIDES), "b": list(SIDES), "op": list(OPS),
-        "n": list(range(len(state.players) + 1)), "role": roles, "player": list(state.players),
-        "players": [p.name for p in state.living()], "sex": list(SEXES),
-    }
-    return {arg: domains[arg] for arg in TEMPLATES[template].args}
+    return {arg: _domain(state, arg) for arg in TEMPLATES[template].args}
+
+
+def _domain(state: GameState, arg: str) -> list[Any]:
+    """The values one argument of a question may take."""
+    if arg in ("side", "a", "b"):
+        return list(SIDES)
+    if arg == "op":
+        return list(OPS)
+    if arg == "n":
+        return list(range(len(state.players) + 1))
+    if arg == "role":
+        return sorted(state.setup_roles())  # the roles dealt and those held now: public
+    if arg == "player":
+        return list(state.players)
+    if arg == "players":
+        return [p.name for p in state.living()]
+    if arg == "sex":
+        return list(SEXES)
+    raise KeyError(arg)
 
 
 def parse(template: str | None, detail: str | None) -> tuple[Template, dict[str, Any]]:
@@ -122,7 +137,7 @@ def validate(state: GameState, template: str | None, detail: str | None) -> None
     if "n" in args and (not isinstance(args["n"], int) or isinstance(args["n"], bool) or args["n"] < 0):
         raise RuleViolation("council_number", n=args["n"])
     if "role" in args:
-        present = {p.initial_role for p in state.players.values()} | {p.role for p in state.players.values()}
+        present = state.setup_roles()  # the roles dealt and those held now
         if args["role"] not in state.roles or args["role"] not in present:
             raise RuleViolation("council_role", role=str(args["role"]))
     if "sex" in spec.args and not _sex_known(state):  # (a group of too few is refused below, as such)
