@@ -58,8 +58,9 @@ class Game:
                  rules: Mapping[str, Any] | None = None, start: PhaseKind | str = PhaseKind.NIGHT) -> None:
         start_kind = PhaseKind(start)
         house = HouseRules.from_mapping(dict(rules or {}))
-        dice = Chance(seed, ChanceMode(chance))
-        deal = seat_players(seats, Chance(seed), house)
+        seeded = Chance(seed)  # the deal's draws are always the seed's; the game's follow `chance`
+        dice = seeded if ChanceMode(chance) is ChanceMode.SEEDED else Chance(seed, ChanceMode(chance))
+        deal = seat_players(seats, seeded, house)
         players = deal.players
         self.seed = seed
         self.commitment = commitment(seed)
