@@ -78,9 +78,6 @@ def question(rng: random.Random, fields: Mapping[str, Sequence[Any]]) -> str:
 def send_choice(rng: random.Random, game: Game, name: str, choice: Choice) -> bool:
     """Sends a random move of this choice: targets, option, and for the joker a role and one of its uses
     with the copied action's own targets and option. False if nothing could be drawn."""
-    if choice.option is None and choice.counts == (1,) and choice.slots[0]:  # the common case: one target
-        game.submit(name, choice.action, (draw(rng, choice.slots[0]),))
-        return True
     if choice.copies:
         copy = draw(rng, choice.copies)
         use = draw(rng, copy.uses)

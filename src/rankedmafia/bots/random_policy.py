@@ -43,16 +43,13 @@ class RandomPolicy:
 
     def act(self, game: Game, name: str) -> None:
         actions = game.actions_of(name)
-        if not actions:
-            return
-        random = self.rng.random
-        if random() < self.idle:
+        if not actions or self.rng.random() < self.idle:
             return
         # an action first, then only its choice: uniform over the actions he may send (one the Game does
         # not offer now, such as the revive before its step, is set aside and another drawn)
         left = list(actions)
         while left:
-            action = left.pop(int(random() * len(left)))  # `_below`, inline in the hot loop
+            action = left.pop(_below(self.rng, len(left)))
             choice = self._copy(game, name, action.id) if action.copies else game.choice(name, action.id)
             if choice is not None:
                 send_choice(self.rng, game, name, choice)
@@ -79,7 +76,7 @@ class RandomPolicy:
 
     def vote(self, game: Game, name: str) -> None:
         living = self.living(game)
-        index = int(self.rng.random() * (len(living) + 1))  # `_below`, inline in the hot loop
+        index = _below(self.rng, len(living) + 1)
         game.vote(name, living[index] if index < len(living) else BLUE)
 
 

@@ -30,8 +30,7 @@ def after_night(night: NightContext) -> None:
     deaths = sorted(night.dead, key=seat)
     state.die(deaths)
     out.deaths = deaths
-    if len(out.saved) > 1:
-        out.saved.sort(key=seat)
+    out.saved.sort(key=seat)
     if deaths:
         fatal: dict[str, list[Attack]] = {name: [] for name in deaths}
         for attack in night.attacks:
@@ -60,10 +59,9 @@ def after_night(night: NightContext) -> None:
         if silence.announced and second_day and players[silence.player].alive:
             night.event("silenced", player=silence.player, cause=silence.cause, again=True)
     state.silences = kept + night.new_silences
-    silenced = {s.player for s in state.silenced_on(next_day)} if state.silences else ()
-    out.silenced = sorted(silenced, key=seat) if len(silenced) > 1 else list(silenced)
+    out.silenced = sorted({s.player for s in state.silenced_on(next_day)}, key=seat)
     # RULINGS.md: the prosecutor lifts every defense the player holds for the coming day
-    state.defended = night.defenses - night.prosecuted if night.defenses else set()
+    state.defended = night.defenses - night.prosecuted
     if state.marks or night.new_marks:
         state.marks = [m for m in state.marks if m.day >= next_day] + night.new_marks
     after_deaths(state, deaths, out.role_changes, out.events, out.info)

@@ -78,8 +78,6 @@ def offered(state: GameState) -> list[str]:
     """The templates the mafia may use in this game: by sex only where every living player gave his sex
     (Ruling: a count by sex over players whose sex nobody knows has no true answer)."""
     sex_known, enough = _sex_known(state), len(state.living()) >= GROUP_LEAST
-    if sex_known and enough:
-        return list(TEMPLATES)
     return [t for t, spec in TEMPLATES.items()
             if ("sex" not in spec.args or sex_known) and ("players" not in spec.args or enough)]
 

@@ -29,8 +29,6 @@ from rankedmafia.rules.state import GameState
 from rankedmafia.rules.view import PhaseLog, PlayerView, SeatView, build_view, phase_log, public_seats
 
 BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS}
-# the roles with an action of the follow-up step (the reanimator): the only players it may ask
-FOLLOW_UP_ROLES = frozenset(role.id for role in ROLES.values() if any(a.after_everyone for a in role.actions))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +72,7 @@ class Game:
             if boss is not None:
                 self.state.bosses[clan] = boss
         self.state.alive_at_start = len(players)
-        self._alive = tuple(players)
+        self._alive = tuple(players)  # the living names in seat order, kept for the phase (nobody dies within one)
         self._actions: dict[str, tuple[Action, ...]] = {}  # tonight's, by name (`_tonight`)
         self._senders: dict[str, Sender] = {}  # tonight's, by name (`_sender_of`)
         self.results: list[PhaseResult] = []
@@ -113,10 +111,6 @@ class Game:
 
     def alive(self) -> list[str]:
         return list(self._alive)
-
-    def _living(self) -> tuple[str, ...]:
-        """The living names in seat order: nobody dies between two resolutions, so they are kept for the phase."""
-        return self._alive
 
     def sexes(self) -> dict[str, str]:
         """The sex of each player who gave it (public, like the nicknames): for the texts' agreement."""
@@ -228,7 +222,7 @@ class Game:
 
     def _find_asked(self) -> FollowUp | None:
         for player in self.state.players.values():
-            if player.role not in FOLLOW_UP_ROLES:
+            if player.role not in self.state.roles.following:
                 continue
             action = self._follow_up_action(player)
             if action is None or player.name in self._declined:
@@ -311,11 +305,8 @@ class Game:
         return self._sender_of(player)
 
     def _in_his_turn(self, player: Player, spec: Action) -> bool:
-        """Whether tonight's turn allows him this action now (`_step_refusal`): the ordinary actions before
-        the follow-up step, its own action during it."""
-        if not self._following and player.role not in FOLLOW_UP_ROLES:
-            return True  # the common case: an ordinary action, before the follow-up step
-        return self._step_refusal(player.name, spec.id, self._follow_up_action(player)) is None
+        """Whether tonight's turn allows him this action now (`_turn_refusal`)."""
+        return self._turn_refusal(player, spec.id) is None
 
     def _told_now(self, name: str) -> Sequence[str] | None:
         """The list he is told while the follow-up step asks him, else None."""
@@ -445,8 +436,9 @@ class Game:
         elif act.actor in self.state.acts and not resend:
             self._sender(act.actor, resend)  # already acted
         player = sender.player
-        if self._following or player.role in FOLLOW_UP_ROLES:
-            self._in_step(player, act.action)
+        refusal = self._turn_refusal(player, act.action)
+        if refusal is not None:
+            raise refusal
         spec = sender.action(act.action)
         if spec is None:
             if ROLES[player.role].action(act.action) is not None:  # his role's, given up to lead the clan
@@ -467,29 +459,23 @@ class Game:
                                 name_sex=player.sex)
         return player
 
-    def _in_step(self, player: Player, action: str) -> None:
+    def _turn_refusal(self, player: Player, action: str) -> RuleViolation | None:
         """Tonight's two turns: the ordinary actions, then the follow-up step (the reanimator's revive,
-        sent only once he is told tonight's dead)."""
-        follow_up = self._follow_up_action(player)
-        if follow_up is None and not self._following:
-            return  # the common case: an ordinary action, before the follow-up step
-        refusal = self._step_refusal(player.name, action, follow_up)
-        if refusal is not None:
-            raise refusal
-
-    def _step_refusal(self, name: str, action: str, follow_up: str | None) -> RuleViolation | None:
-        """`_in_step`'s refusal or None, given the sender's follow-up action (`_follow_up_action`)."""
+        sent only once he is told tonight's dead). The refusal of this action now, or None."""
+        if not self._following and player.role not in self.state.roles.following:
+            return None  # the common case: an ordinary action, before the follow-up step
+        name, follow_up = player.name, self._follow_up_action(player)
         if self._following and action != follow_up:
             return RuleViolation("actions_closed", name=name)  # the others' actions are closed
         if not self._following and follow_up is not None and action == follow_up:
             # he acts last, once told
-            return RuleViolation("revive_later", name=name, action=action, name_sex=self.state.player(name).sex)
+            return RuleViolation("revive_later", name=name, action=action, name_sex=player.sex)
         return None
 
     def _follow_up_action(self, player: Player) -> str | None:
         """The action this player sends in the follow-up step tonight (the reanimator's revive), if he is
         alive and has not sent it yet."""
-        if player.role not in FOLLOW_UP_ROLES:
+        if player.role not in self.state.roles.following:
             return None  # most players: no need to work out tonight's actions
         if not player.alive or player.name in self.state.acts or self.state.phase.kind is not PhaseKind.NIGHT:
             return None

@@ -114,10 +114,8 @@ class Sender:
         if spec.copies:
             self._refuse_copy(spec, act, copied)
             return
-        if spec.forbidden is not None or spec.most is not None or spec.option_check is not None:
-            self._tonight(spec, act)
-        if spec.places is not None:
-            self._places(spec, act)
+        self._tonight(spec, act)
+        self._places(spec, act)
         if spec.after_everyone and self.in_turn is not None:
             self.in_turn(act)
 
@@ -173,10 +171,7 @@ class Sender:
         """What he may send of this action tonight, or None if nothing of it is accepted. `only` (a role
         and one of its actions): of a joker's copy, that use alone."""
         if spec.plain:  # the common case: any distinct names of its pool, as many as its range allows
-            pool = self.pool(spec)
-            least, most = spec.targets
-            top = min(most, len(pool))
-            return Choice(spec.id, tuple(range(least, top + 1)), (tuple(pool),) * top) if top >= least else None
+            return self._offer(spec, self.pool(spec))
         if spec.copies:
             return self._copy_choice(spec, only)
         if not self._allows(spec):

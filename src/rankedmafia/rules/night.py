@@ -29,8 +29,6 @@ from rankedmafia.rules.state import GameState
 BLOCK_LAYERS = ((BlockTier.ALCOHOLIC,), (BlockTier.MAFIA, BlockTier.TOWN), (BlockTier.WEAK,))
 STAGES = tuple(Stage)
 NOBODY: frozenset[str] = frozenset()
-# the roles asked after everyone (the reanimator): known once, not looked for in every role every night
-FOLLOWING_ROLES = frozenset(role.id for role in ROLES.values() if any(a.after_everyone for a in role.actions))
 
 
 class Night(NightContext):
@@ -77,8 +75,7 @@ class Night(NightContext):
                     break  # a rehearsal is asked only who dies, and no later stage kills
         self._list_saved()
         seats = self.state.players
-        dead = self.dead
-        self.out.deaths = sorted(dead, key=lambda name: seats[name].seat) if len(dead) > 1 else list(dead)
+        self.out.deaths = sorted(self.dead, key=lambda name: seats[name].seat)
         if not self.dry_run:
             self._remember_visits()
             consequences.after_night(self)
@@ -100,19 +97,13 @@ class Night(NightContext):
             if actor == without:
                 continue  # the rehearsal told to the reanimator leaves his own action out
             player = players[actor]
-            spec = abilities.action_spec(state, player, act.action)
+            spec = abilities.resolved_spec(state, player, act)
             if spec is None or spec is VOTE_KILL:
                 continue
-            carried = act
-            if spec.copies:  # the joker's copy is carried out as the action it copies
-                spec = roles.copied_spec(act)
-                if spec is None:
-                    continue
-                carried = roles.resolved_act(act)
             if spec.boss and player.clan is not None:
                 boss_acts.setdefault(player.clan, []).append((act, spec))
             else:
-                steps.append(Step(actor, carried, spec, act))
+                steps.append(Step(actor, roles.resolved_act(act), spec, act))
         if self.state.vote_kills:
             chains = {clan: abilities.clan_chain(self.state, clan) for clan in self.state.bosses}
             steps.extend(clan_votes(self, chains))
@@ -185,9 +176,10 @@ class Night(NightContext):
     def _reanimation(self) -> None:
         """The reanimator acts after everyone: he is told who died tonight and may revive one of them. A
         joker's copied revive is sent with everyone else's and takes if its target is among the dead."""
-        if self.dry_run or not FOLLOWING_ROLES & self.state.roles.cast_ids:
-            return  # nobody in play acts after everyone (a joker copies only roles dealt)
-        told = [p.name for p in self.state.living() if p.role in FOLLOWING_ROLES]
+        following = self.state.roles.following  # the roles in play that act after everyone
+        if self.dry_run or not following:
+            return  # nobody in play does (a joker copies only roles dealt)
+        told = [p.name for p in self.state.living() if p.role in following]
         for name in told:
             self._reanimate(name, told=True)
         for step in self.steps:

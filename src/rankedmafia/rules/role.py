@@ -225,6 +225,8 @@ class RoleBook(dict[str, Role]):
         # the roles whose holders a pipeline asks, each for himself (the sniper's shot, the avenger's revenge)
         self.after_kills_roles = frozenset(r.id for r in listed if r.after_kills is not None)
         self.copying_in_play = any(a.copies for r in listed for a in r.actions)  # a role in play copies (the joker)
+        # the roles in play whose action comes after everyone's (the reanimator's revive): the follow-up step's
+        self.following = frozenset(r.id for r in listed if any(a.after_everyone for a in r.actions))
 
     def cast(self, dealt: Iterable[str]) -> RoleBook:
         """The same roles, asked for the hooks of the roles dealt and of those they may become alone (one

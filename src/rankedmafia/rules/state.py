@@ -129,8 +129,6 @@ class GameState:
 
     def clan_members(self, clan: str, alive_only: bool = True) -> list[Player]:
         players = self.living() if alive_only else self.players.values()
-        if not self.agent_ranks:  # the common case: each member in one clan, his own
-            return [p for p in players if p.clan == clan]
         return [p for p in players if clan in self.clans_of(p.name)]
 
     def silenced_on(self, day: int) -> list[Silence]:

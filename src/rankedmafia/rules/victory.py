@@ -14,10 +14,6 @@ from rankedmafia.rules.state import GameState
 DRAW = "draw"
 
 
-# roles hostile to the town whatever team their holder wins with (none so far: `Role.hostile` says)
-HOSTILE_ANYWAY = frozenset(role.id for role in ROLES.values() if role.hostile)
-
-
 def is_hostile(player: Player) -> bool:
     role = ROLES[player.role]
     if role.hostile is not None:
@@ -34,8 +30,6 @@ def winner(state: GameState) -> str | None:
     for player in living:
         team = player.team
         teams[team] = teams.get(team, 0) + 1
-        if team == "town" and player.role not in HOSTILE_ANYWAY:
-            continue  # the town's own (is_hostile, at once for most of the living)
         if team not in hostile and is_hostile(player):
             hostile.add(team)
     if not hostile:
