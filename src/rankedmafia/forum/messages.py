@@ -19,13 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rankedmafia.forum.council import QuestionError, read_question
-from rankedmafia.forum.names import Match, NameMatcher, analyser, declensions, fold, lemmas
+from rankedmafia.forum.names import Match, NameMatcher, declensions, fold, lemmas
 from rankedmafia.forum.vocabulary import ACTION_WORDS, COMBINED, ROLE_ALIASES, SOURCE_ALIASES, display
 from rankedmafia.rules import council
 from rankedmafia.rules.choices import question_detail
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.roles import ROLES
+from rankedmafia.text.declension import analyser
 from rankedmafia.text.names import question_text
 from rankedmafia.text.roles import role_name
 
