@@ -16,7 +16,6 @@ from rankedmafia.live import service as svc
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.server.views import spectator_data
-from rankedmafia.setup import Setup
 from rankedmafia.store import GameRow, SeatRow
 
 from .helpers import started_game
