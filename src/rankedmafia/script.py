@@ -286,10 +286,6 @@ def _day(game: Game, body: Any, position: int) -> None:
 
 
 def phase_record(game: Game, result: PhaseResult, renderer: Renderer) -> dict[str, Any]:
-    clans: dict[str, list[str]] = {}
-    for player in game.players():
-        if player.clan is not None:
-            clans.setdefault(player.clan, []).append(player.name)
     return {
         "phase": result.phase.kind.value,
         "number": result.phase.number,
@@ -303,7 +299,7 @@ def phase_record(game: Game, result: PhaseResult, renderer: Renderer) -> dict[st
         "role_changes": [dict(c) for c in result.role_changes],
         "info": [dict(i) for i in result.info],
         "public": renderer.public(result.phase.kind.value, result.events),
-        "private": renderer.private(result.info, result.events, clans),
+        "private": renderer.private(result.info, result.events, result.clans),
         "events": [dict(e) for e in result.events],
     }
 

@@ -107,6 +107,10 @@ def test_a_whole_game_in_the_browser(browser: Browser, server: Server) -> None:
             expect(page.locator("#needed")).to_contain_text("нужно 2")
             expect(page.locator("#deadline .left")).to_have_text(re.compile(r"^\d+:\d\d(:\d\d)?$"))
             shot(page, "countdown-tally")
+    boss = players[mafia]  # the day ends once every vote offered is cast (never at a count by heads)
+    boss.goto(boss.url.split("/thread")[0] + "/thread")
+    boss.select_option("#voteform select[name=choice]", "blue")
+    boss.click("#voteform button")
     for page in players.values():  # every page learns the winner live
         expect(page.locator(".winner")).to_contain_text("город")
     shot(players[voters[0]], "thread-over")

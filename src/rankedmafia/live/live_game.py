@@ -149,9 +149,3 @@ def vote_counts(game: Game) -> dict[str, int]:
     for choice in public_votes(game).values():
         counts[choice] = counts.get(choice, 0) + 1
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0] == BLUE, kv[0])))
-
-
-def majority(game: Game) -> bool:
-    """More than half of the living have voted for the same choice (a name or blue), counting heads."""
-    alive = len(game.alive())
-    return any(count * 2 > alive for count in vote_counts(game).values())

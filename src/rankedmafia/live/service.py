@@ -3,10 +3,11 @@
 A command is checked by applying it to the cached game (the engine refuses without changing anything),
 written to the log with the head it was built on, and only then acknowledged. If another server process
 appended first, the cache is dropped, rebuilt from the log and the command tried again. Phases move on by
-themselves: a night ends when every active role has sent its action, a day at a majority, either at its
-deadline (checked by `tick`, which any process may run: the log decides who was first). Before a night
-ends, if the Game's follow-up step would ask anyone (the reanimator), it is opened with a short deadline of
-its own (`follow_up`): the night ends when everyone it asks has answered, or at that deadline.
+themselves: a phase ends once the Game waits for nobody (`Game.awaiting`: by night every action in, the
+clan's boss's included; by day every vote offered cast), or at its deadline (checked by `tick`, which any
+process may run: the log decides who was first). Where the setup holds a reanimator, every night then has
+the Game's follow-up step (`follow_up`), a pause of the same length for everyone that ends only at its own
+deadline (or by the host), whether he lives and whether anyone died (RULINGS.md, "Live play").
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.hub import Hub
-from rankedmafia.live.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, majority, replay
+from rankedmafia.live.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, replay
 from rankedmafia.live.tokens import new_game_id, new_token, token_hash
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.model import BLUE, Act, PhaseKind
@@ -285,31 +286,33 @@ def step(live: LiveGame, out: Outcome, kind: str, body: dict[str, Any], now: flo
 
 
 def settle(live: LiveGame, out: Outcome, now: float) -> None:
-    """Move on while a phase is complete: every night action in (and then the reanimator's step), or a
-    majority by day."""
+    """Move on while a phase is complete, as the Game says (`Game.awaiting` is empty): by night every
+    action in, the boss's included, and then the follow-up pause; by day every vote offered cast (never a
+    count by heads: the weights are secret). The follow-up pause is never cut short: it ends at its own
+    deadline (`tick`) or by the host, so that its length tells nobody whether the reanimator lives or whom
+    he was told of."""
     for _ in range(4):
         game = live.game
         if game is None or game.over or live.status != "running":
             return
         if game.phase.kind is PhaseKind.NIGHT and game.follow_up_open:
-            if game.follow_up_step() is not None:
-                return
-            resolve(live, out, now, "follow_up")
-        elif game.phase.kind is PhaseKind.NIGHT and not game.awaiting():
+            return
+        if game.awaiting():
+            return
+        if game.phase.kind is PhaseKind.NIGHT:
             if ask(live, out, now):
                 return
             resolve(live, out, now, "all_sent")
-        elif game.phase.kind is PhaseKind.DAY and majority(game):
-            resolve(live, out, now, "majority")
         else:
-            return
+            resolve(live, out, now, "all_voted")
 
 
 def ask(live: LiveGame, out: Outcome, now: float) -> bool:
-    """Opens the Game's follow-up step (a log entry, with its own deadline) if it would ask anyone: whom,
-    the Game decides."""
+    """Opens the Game's follow-up step (a log entry, with its own deadline) on every night of a setup that
+    holds a reanimator, whether he lives and whether anyone died (RULINGS.md, "Live play"): whom it asks,
+    the Game decides, and only he is told."""
     game = live.game
-    if game is None or game.follow_up_open or game.next_follow_up() is None:
+    if game is None or game.follow_up_open or not game.has_follow_up_step or game.phase.kind is not PhaseKind.NIGHT:
         return False
     step(live, out, "follow_up", {"type": "follow_up", "deadline": now + live.follow_up_duration()}, now)
     return True
@@ -382,8 +385,15 @@ def pass_build(name: str) -> Build:
 
 
 def vote_build(name: str, choice: str) -> Build:
+    """A vote. Live play refuses the vote of a player whose silence today was announced (he is offered
+    none: `Game.vote_refusal`), so that it neither shows in the count by heads nor ends the day."""
+
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
+        assert live.game is not None
+        refusal = live.game.vote_refusal(name, choice)
+        if refusal is not None:
+            raise refusal
         out = Outcome()
         if unchanged_vote(live, name, choice):
             return out  # the same vote again: nothing to log

@@ -156,7 +156,7 @@ def tally(game: Game, weights: bool = False) -> dict[str, Any] | None:
         "rows": rows,
         "needed": len(alive) // 2 + 1,
         "alive": len(alive),
-        "not_voted": [name for name in alive if name not in votes],
+        "not_voted": game.awaiting(),  # those offered a vote who have not voted (an announced silence: none)
         "weights": weights,
     }
 
@@ -204,6 +204,10 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
             "sent_text": _sent_text(game, name, lang),
             "follow_up": follow_up,  # his alone: tonight's dead, told to the reanimator before he acts
             "revive_later": later and live.status == "running",
+            # the day's vote as the Game offers it: None for a player whose silence today was announced
+            "vote": _vote_offer(game, name) if live.status == "running" else None,
+            "silenced_today": game.phase.kind.value == "day" and view.alive and not game.over
+            and game.vote_choice(name) is None,
         }
     )
     data["seats"] = [
@@ -223,6 +227,12 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     data["in_clan"] = bool(view.clans)
     data["clans"] = list(view.clans)  # the chats he shares
     return data
+
+
+def _vote_offer(game: Game, name: str) -> list[str] | None:
+    """The names he may vote for today (and blue), as `Game.vote_choice` offers them, or None."""
+    choice = game.vote_choice(name)
+    return None if choice is None else list(choice.slots[0])
 
 
 def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
