@@ -91,7 +91,7 @@ def test_the_votes_command_counts_and_feeds_the_hosts_day(tmp_path: Path) -> Non
     assert "«Вассю» прочитано как Вася" in result.stderr and "xenforo" in result.stderr
     game, _ = load(save)
     assert game.votes()["Игорь"] == "Дима"
-    resumed = runner.invoke(app, ["host", "--resume", str(save)], input="готово\n")
+    resumed = runner.invoke(app, ["host", "--resume", str(save)], input="готово\nда\n")
     assert resumed.exit_code == 0, resumed.output
     assert "Итоги дня 1".upper() in resumed.output
 
@@ -138,7 +138,7 @@ def test_messages_that_read_as_sentences(tmp_path: Path) -> None:
     for line in ["Женя проверить Саша Коля", "отмена Никто", "Петя убить Игорь", "Саша: люблю всех"]:
         s.handle(line)
     text = out.getvalue()
-    assert "действие «проверить» требует одну цель, а указано 2" in text
+    assert "действие «проверить» требует одну цель, а указаны две" in text
     assert "нет игрока с ником «Никто»" in text
     assert "у игрока Петя нет действий этой ночью" in text
     assert "в сообщении не нашлось действия; этой ночью можно: убить" in text
