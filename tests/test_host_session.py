@@ -242,7 +242,8 @@ def test_a_missing_actions_file_is_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["host", "classic-12", "--players", ",".join(NAMES),
                                  "--actions", str(tmp_path / "missing.txt")])
     assert result.exit_code == 2
-    assert "Не удалось прочитать" in result.output
+    assert f"Файл {tmp_path / 'missing.txt'} не найден" in result.output.replace("\n", "")
+    assert "Errno" not in result.output
 
 
 # --- the session itself -----------------------------------------------------------------------------

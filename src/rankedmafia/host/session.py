@@ -40,6 +40,7 @@ from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.view import ActionView
 from rankedmafia.text.formats import Format
 from rankedmafia.text.names import refusal
+from rankedmafia.text.script_errors import file_error_text
 from rankedmafia.text.summary import Renderer
 
 __all__ = ["HostPrompt", "Session", "ask_yes", "default_save_path", "prompt_lines", "save", "special_option"]
@@ -371,8 +372,8 @@ class Session:
                 return
         try:
             pages = read_pages([Path(p) for p in command.paths])
-        except OSError as error:
-            self.refuse(t(self.lang, "read_failed", path=error.filename, error=error.strerror))
+        except (OSError, UnicodeDecodeError) as error:
+            self.refuse(file_error_text(error, " ".join(command.paths), self.lang))
             return
         posts, _ = read_thread(pages, list(self.game.state.players))
         count = count_votes(posts, self.game.alive(), list(self.game.state.players), deadline, self.lang)

@@ -19,8 +19,9 @@ from rankedmafia.host.saves import load, save
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.script import ScriptError
-from rankedmafia.text.errors import describe
 from rankedmafia.text.formats import Format, output_console
+from rankedmafia.text.names import refusal
+from rankedmafia.text.script_errors import file_error_text
 
 TEXTS = {
     "ru": {"not_day": "сохранённая игра сейчас на фазе «ночь {number}»: голоса считают днём",
@@ -64,14 +65,14 @@ def votes_command(
     try:
         game, settings = load(game_file)
         text = read_pages(pages)
-    except OSError as error:
-        fail(texts["read_failed"].format(path=error.filename, error=error.strerror))
+    except (OSError, UnicodeDecodeError) as error:
+        fail(file_error_text(error, game_file, lang))
         return
     except ScriptError as error:
         fail(error.describe(lang))
         return
     except RuleViolation as error:
-        fail(describe(error, lang))
+        fail(refusal(error, lang))
         return
     if game.over:
         fail(texts["over"])

@@ -34,6 +34,12 @@ SCRIPT_ERRORS: dict[str, dict[str, str]] = {
         "votes_mapping": "`votes` сопоставляет каждому голосующему ник или blue",
         "pending": "`host.pending` — список команд",
         "host": "`host` — словарь настроек ведущего",
+        "file_missing": "Файл {path} не найден",
+        "file_denied": "Файл {path} не читается: нет прав на чтение",
+        "file_folder": "{path} — это папка, а не файл",
+        "file_encoding": "Файл {path} не в кодировке UTF-8",
+        "file_unreadable": "Не удалось прочитать файл {path} ({error})",
+        "record_json": "Запись {path} — не JSON: {error}",
     },
     "en": {
         "not_yaml": "not valid YAML or JSON: {error}",
@@ -63,6 +69,12 @@ SCRIPT_ERRORS: dict[str, dict[str, str]] = {
         "votes_mapping": "`votes` must map each voter to a name or blue",
         "pending": "`host.pending` must be a list of commands",
         "host": "`host` must be a mapping",
+        "file_missing": "The file {path} is not found",
+        "file_denied": "The file {path} cannot be read: no permission",
+        "file_folder": "{path} is a folder, not a file",
+        "file_encoding": "The file {path} is not UTF-8",
+        "file_unreadable": "The file {path} cannot be read ({error})",
+        "record_json": "The record {path} is not JSON: {error}",
     },
 }
 
@@ -71,3 +83,18 @@ def script_error_text(key: str, params: dict[str, Any], lang: str = "ru") -> str
     """The message for one kind of malformed script, in this language (Russian if it has none)."""
     catalogue = SCRIPT_ERRORS.get(lang, SCRIPT_ERRORS["ru"])
     return catalogue[key].format(**params)
+
+
+def file_error_text(error: OSError | UnicodeDecodeError, path: object, lang: str = "ru") -> str:
+    """Why a file given on the command line could not be read, in this language: «файл game.yaml не
+    найден», never an `[Errno 2]`."""
+    shown = getattr(error, "filename", None) or path
+    if isinstance(error, UnicodeDecodeError):
+        return script_error_text("file_encoding", {"path": path}, lang)
+    if isinstance(error, FileNotFoundError):
+        return script_error_text("file_missing", {"path": shown}, lang)
+    if isinstance(error, PermissionError):
+        return script_error_text("file_denied", {"path": shown}, lang)
+    if isinstance(error, IsADirectoryError):
+        return script_error_text("file_folder", {"path": shown}, lang)
+    return script_error_text("file_unreadable", {"path": shown, "error": error.strerror or error}, lang)
