@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rankedmafia.text.counts import given_targets, wanted_targets
+from rankedmafia.text.counts import ENGLISH, GENITIVE, given_targets, wanted_targets
 from rankedmafia.text.roles import role_name
 
 ERRORS: dict[str, dict[str, str]] = {
@@ -35,7 +35,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "unexpected_option": "у действия «{action}» нет параметров",
         "repeat_target": "нельзя две ночи подряд указывать на одного игрока ({name}) действием «{action}»",
         "mafia_double_at_three": "когда в игре трое, мафия лишается права убивать двоих ({action})",
-        "intimidation_cap": "когда живых меньше 10, мафия не может глушить более {most}",
+        "intimidation_cap": "когда живых меньше 10, мафия может запугать не больше {most_words} игроков",
         "heal_from_threshold": "когда в городе {most} игроков или меньше, доктор не лечит от роли",
         "heal_from_source": "лечить можно от: {choices} (указано «{source}»)",
         "heal_from_repeat": "нельзя лечить от одной и той же роли ({source}) две ночи подряд",
@@ -45,6 +45,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "not_night": "сейчас не ночь ({phase})",
         "not_day": "сейчас не день ({phase})",
         "unknown_command": "неизвестная команда «{command}»",
+        "unknown_house_key": "нет домашнего правила «{key}»; есть: {choices}",
         "unknown_house_rule": "домашнее правило «{key}» не может быть «{value}» (можно: {choices})",
         "employer_used": "к игроку {name} уже нанимались: наниматель не повторяется",
         "no_contract": "нет удачного найма, по которому можно убить",
@@ -109,7 +110,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "unexpected_option": "the action “{action}” takes no option",
         "repeat_target": "“{action}” cannot target the same player ({name}) two nights running",
         "mafia_double_at_three": "with three players left the mafia may not kill two ({action})",
-        "intimidation_cap": "with fewer than 10 alive the mafia may intimidate at most {most}",
+        "intimidation_cap": "with fewer than 10 alive the mafia may intimidate at most {most_words} players",
         "heal_from_threshold": "with {most} or fewer alive the doctor cannot heal from a role",
         "heal_from_source": "one can heal from: {choices} (given “{source}”)",
         "heal_from_repeat": "the doctor cannot heal from the same role ({source}) two nights running",
@@ -119,6 +120,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "not_night": "it is not night ({phase})",
         "not_day": "it is not day ({phase})",
         "unknown_command": "unknown command “{command}”",
+        "unknown_house_key": "there is no house rule “{key}”; there are: {choices}",
         "unknown_house_rule": "the house rule “{key}” cannot be “{value}” (choices: {choices})",
         "employer_used": "{name} has been an employer already: an employer does not repeat",
         "no_contract": "there is no successful hire to kill for",
@@ -190,6 +192,8 @@ def describe(error: Any, lang: str = "ru") -> str:
     params = dict(error.params)
     if error.rule == "target_count":
         template = _counted(params, lang) or template
+    if isinstance(params.get("most"), int):
+        params["most_words"] = (GENITIVE if lang == "ru" else ENGLISH).get(params["most"], str(params["most"]))
     if params.get("name_sex") == "f":
         template = FEMININE.get(lang, {}).get(error.rule, template)
     if "role" in params and isinstance(params["role"], str):
