@@ -248,9 +248,9 @@ def test_help_explains_the_councils_templates(tmp_path: Path) -> None:
                 tmp_path / "g.yaml")
     s.handle("помощь вопрос")
     text = out.getvalue()
-    assert "ask side_count side=… op=… n=… — Живых игроков стороны «{side}»: {op} {n}?" in text
-    assert "op: eq | ne | gt | ge | lt | le" in text and "n: число 0–12" in text
-    assert "ask group_side_count players=…" in text and "4 ника и больше" in text
+    assert "«Живых игроков стороны «…»: … …?»" in text
+    assert "сравнение: " in text and "число: от 0 до 12" in text and "4 ника и больше" in text
+    assert "side_count" not in text and "{" not in text and " ge" not in text
 
 
 def test_the_votes_command_reads_a_folder_of_pages_in_order(tmp_path: Path) -> None:

@@ -44,9 +44,8 @@ UI: dict[str, dict[str, str]] = {
         "help_council": "Вопросы Совету (мафия, вместо убийства) пишутся словами, как в личке: «Саша: вопрос: "
                         "живых мафиози не меньше 3?», «город больше, чем мафия?», «есть ли в игре комиссар?», «к Васе "
                         "прошлой ночью приходил доктор?», «среди Васи, Пети, Маши и Коли мафии ровно 1?», «девочка "
-                        "заблокировала активную роль?», «иммунитетчиков больше 1?». Точная запись шаблоном: «ник ask "
-                        "шаблон ключ=значение…», например «Саша ask side_count side=town op=ge n=3». Сравнения: "
-                        "eq =, ne ≠, gt >, ge ≥, lt <, le ≤.",
+                        "заблокировала активную роль?», «иммунитетчиков больше 1?». Вопросы этой игры (пропуски — "
+                        "«…») и чем их заполнить:",
         "no_role": "нет роли «{name}»; «помощь» перечисляет роли этой игры",
         "guess": "«{typed}» прочитано как {name} — проверьте.",
         "confirm_reading": "Понял так: {reading}. Принять?",
@@ -146,9 +145,8 @@ UI: dict[str, dict[str, str]] = {
         "help_more": "“help role” (e.g. “help doctor”) shows that role's rules; “help ask”, the Council's questions.",
         "help_council": "The Council's questions (the mafia, instead of a kill) are written in words, as in a "
                         "private message: “Sasha: question: at least 3 mafia alive?”, “more town than mafia?”, “is "
-                        "there a commissar?”, “did the doctor visit Vasya last night?”. Exactly, by template: “name "
-                        "ask template key=value…”, e.g. “Sasha ask side_count side=town op=ge n=3”. Comparisons: "
-                        "eq =, ne ≠, gt >, ge ≥, lt <, le ≤.",
+                        "there a commissar?”, “did the doctor visit Vasya last night?”. This game's questions (blanks "
+                        "shown as “…”) and what fills them:",
         "no_role": "there is no role “{name}”; “help” lists this game's roles",
         "guess": "“{typed}” read as {name}; please check.",
         "confirm_reading": "Read as: {reading}. Take it?",
