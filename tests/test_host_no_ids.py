@@ -95,3 +95,10 @@ def test_the_scan_finds_an_id_where_there_is_one() -> None:
     assert _leaks("прочитано: vbulletin", "ru") == {"vbulletin"}
     assert _leaks("Refused: heal_from needs a role", "en") == {"heal_from"}
     assert _leaks("Refused: side_count, ge", "en") == {"side_count", "ge"}
+
+
+def test_the_forum_engines_are_named_as_they_call_themselves() -> None:
+    from rankedmafia.text.names import engine_name
+
+    assert {engine_name(engine.name) for engine in ENGINES} == {"phpBB", "vBulletin", "Invision", "XenForo", "SMF"}
+    assert engine_name("text", "ru") == "вставленный текст" and engine_name("text", "en") == "pasted text"

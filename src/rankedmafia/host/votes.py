@@ -20,7 +20,7 @@ from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.script import ScriptError
 from rankedmafia.text.formats import Format, output_console
-from rankedmafia.text.names import refusal
+from rankedmafia.text.names import engine_name, refusal
 from rankedmafia.text.script_errors import file_error_text
 
 TEXTS = {
@@ -81,7 +81,8 @@ def votes_command(
     players = list(game.state.players)
     posts, engines = read_thread(text, players)
     count = count_votes(posts, game.alive(), players, limit, lang)
-    err.print(texts["engines"].format(pages=", ".join(engines), posts=len(posts)), style="dim", markup=False)
+    err.print(texts["engines"].format(pages=", ".join(engine_name(e, lang) for e in engines), posts=len(posts)),
+              style="dim", markup=False)
     for warning in count.warnings:
         err.print(texts["note"].format(text=warning), style="yellow", markup=False)
     for line in count_lines(count.votes, game.alive(), game.phase.number, lang, fmt):

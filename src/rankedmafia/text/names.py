@@ -217,6 +217,19 @@ def phase_name(kind: str, lang: str = "ru", number: int | None = None) -> str:
     return f"{name} {number}" if number is not None else name
 
 
+# the forum engines whose saved pages the vote counter reads (forum/thread.py), by their own names
+ENGINES: dict[str, str] = {"phpbb": "phpBB", "vbulletin": "vBulletin", "invision": "Invision", "xenforo": "XenForo",
+                           "smf": "SMF"}
+PASTED = {"ru": "вставленный текст", "en": "pasted text"}
+
+
+def engine_name(engine: str, lang: str = "ru") -> str:
+    """«vBulletin», «вставленный текст»: what read a page of the thread, never its id."""
+    if engine in ENGINES:
+        return ENGINES[engine]
+    return PASTED[_lang(lang)] if engine == "text" else engine
+
+
 def op_name(op: str, lang: str = "ru") -> str:
     return OPS[_lang(lang)].get(op, op)
 
