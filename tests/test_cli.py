@@ -64,9 +64,9 @@ MALFORMED = [  # a script whose shape is wrong, and the words each language says
     ({**SCRIPT, "chance": "maybe"}, None, "`chance` — seeded, always или never",
      "`chance` must be seeded, always or never"),
     ({**SCRIPT, "players": [*SCRIPT["players"], {"name": "Дима", "role": "priest"}]}, None,
-     "players[5] (Дима): неизвестная роль «priest»", "players[5] (Дима): unknown role “priest”"),
+     "игрок 6 в `players` (Дима): неизвестная роль «priest»", "player 6 of `players` (Дима): unknown role “priest”"),
     ({**SCRIPT, "phases": [{"day": {"votes": {}}}]}, "Ночь 1",
-     "здесь ожидается фаза night, а указана «day»", "expected a night phase here, found “day”"),
+     "здесь ожидается ночь (`night`), а указано «day»", "expected a night (`night`) here, found “day”"),
     ({**SCRIPT, "phases": [{"night": [{"actor": "Вася", "action": "kill", "targets": "Коля"}]}]},
      "Ночь 1, строка 1", "`targets` — список ников", "`targets` must be a list of names"),
     # a copy naming its role but not its action: the target is not read as the action
