@@ -190,6 +190,8 @@ CASES: list[tuple[str, Callable[[], object], str, str]] = [
      "Маша уже отписала ход этой ночью (лечить); одно действие за ночь", "already sent an action"),
     ("dead_actor", lambda: killed("Петя").submit("Петя", "check", ["Вася"]), "Петя выбыл из игры и не может ходить",
      "out of the game and cannot act"),
+    ("dead_actor", lambda: killed("Лена").withdraw("Лена"),
+     "Лена выбыла из игры и не может ходить", "out of the game and cannot act"),
     ("no_such_action", lambda: small().submit("Коля", "kill", ["Вася"]),
      "у роли «мирный житель» нет действия «убить» (игрок Коля)", "has no action “kill”"),
     ("lost_as_boss", lambda: boss_journalist().submit("Таня", "interview", ["Петя"]),
