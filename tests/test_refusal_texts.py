@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from rankedmafia.rules import council
 from rankedmafia.rules.errors import RULES, RuleViolation
@@ -335,3 +337,39 @@ def test_every_rule_id_is_registered_has_both_texts_and_a_case() -> None:
     for lang in ("ru", "en"):
         assert set(RULES) <= set(ERRORS[lang]), sorted(set(RULES) - set(ERRORS[lang]))
     assert set(RULES) <= {case[0] for case in CASES}, sorted(set(RULES) - {case[0] for case in CASES})
+
+
+TABLE = {"Вася": ("mafia1", "m"), "Гоша": ("mafia2", "m"), "Петя": ("commissar", "m"), "Маша": ("doctor", "f"),
+         "Лена": ("girl", "f"), "Дима": ("maniac", "m"), "Коля": ("civilian", "m"), "Оля": ("civilian", "f"),
+         "Женя": ("postman", "m"), "Рома": ("mercenary", "m")}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(victims=st.lists(st.sampled_from(sorted(TABLE)), min_size=1, max_size=3, unique=True),
+       actor=st.sampled_from(sorted(TABLE)), action=st.integers(0, 5),
+       targets=st.lists(st.sampled_from([*sorted(TABLE), "Ваня"]), min_size=1, max_size=4))
+def test_a_target_out_of_the_game_or_unknown_is_refused_as_such_whatever_else_is_wrong(
+        victims: list[str], actor: str, action: int, targets: list[str]) -> None:
+    """Whatever the count, the option or the other targets, the first target that is no living player
+    of the game is the refusal's reason, and its sentence says so in both languages."""
+    g = game(TABLE)
+    for victim in victims:  # out of the game before night 1 ends: the maniac's quick kills, one a night
+        if victim in g.alive() and "Дима" in g.alive() and victim != "Дима" and not g.over:
+            g.submit("Дима", "kill_quick", [victim])
+        if not g.over:
+            g.resolve()
+        if not g.over:
+            g.resolve()
+    assume(not g.over and actor in g.alive())
+    actions = g.actions_of(actor)
+    assume(actions)
+    spec = actions[action % len(actions)]
+    assume(not spec.after_everyone)
+    offending = next((t for t in targets if t not in g.state.players or not g.state.players[t].alive), None)
+    assume(offending is not None)
+    error = g.check(actor, spec.id, targets, "mafia")
+    assert error is not None
+    assert error.rule == ("unknown_player" if offending == "Ваня" else "dead_target"), error
+    assert error.params["name"] == offending
+    assert refusal_text(error, "ru").startswith(f"{offending} выбыл") or offending == "Ваня"
+    assert "цел" not in refusal_text(error, "ru") and "target" not in refusal_text(error, "en")
