@@ -5,8 +5,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-HOST ?= 127.0.0.1
-PORT ?= 8000
+# set on the command line (`make serve PORT=8080`); not read from the environment, where some shells keep
+# the machine's name in HOST
+HOST := 127.0.0.1
+PORT := 8000
 
 .PHONY: setup serve demo test bench clean
 

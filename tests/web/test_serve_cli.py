@@ -3,6 +3,7 @@ each request; `make serve` passes PORT and HOST on."""
 
 from __future__ import annotations
 
+import os
 import queue
 import re
 import subprocess
@@ -68,3 +69,6 @@ def test_make_serve_passes_the_port_and_the_host() -> None:
     default = subprocess.run(["make", "-n", "-o", ".venv/.installed", "serve"], cwd=ROOT, capture_output=True,
                              text=True, check=True)
     assert "rankedmafia serve --host 127.0.0.1 --port 8000" in default.stdout
+    environment = subprocess.run(["make", "-n", "-o", ".venv/.installed", "serve"], cwd=ROOT, capture_output=True,
+                                 text=True, check=True, env={**os.environ, "HOST": "some-machine"})
+    assert "--host 127.0.0.1" in environment.stdout  # a shell's HOST (the machine's name) is not an address
