@@ -233,12 +233,15 @@ def t(lang: str, key: str, **fields: Any) -> str:
     return template.format(**fields) if fields else template
 
 
-VOTES = {"ru": ("голос", "голоса", "голосов"), "en": ("vote", "votes", "votes")}
+FORMS = {
+    "ru": {"target": ("цель", "цели", "целей"), "vote": ("голос", "голоса", "голосов")},
+    "en": {"target": ("target", "targets", "targets"), "vote": ("vote", "votes", "votes")},
+}
 
 
 def plural(count: int, lang: str, noun: str = "vote") -> str:
-    """"1 голос", "3 голоса", "5 голосов"; "1 vote", "2 votes"."""
-    one, few, many = VOTES.get(lang, VOTES["ru"])
+    """"1 голос", "3 голоса", "5 голосов"; "1 vote", "2 votes" (and likewise "target")."""
+    one, few, many = FORMS.get(lang, FORMS["ru"])[noun]
     if lang != "ru":
         return f"{count} {one if count == 1 else many}"
     return f"{count} {russian_form(count, one, few, many)}"
