@@ -62,14 +62,15 @@ def awaiting_table(game: Game, lang: str) -> Table:
 
 
 def action_usage(game: Game, name: str, lang: str = "ru") -> list[str]:
-    """`убить [1–2]`, `лечить от роли <роль>`: the actions a player may send tonight, by the names the
-    host may type, with their arity."""
+    """`убить [1–2]`, `лечить от роли <роль>`: what a player may send now as the engine offers it
+    (`Game.choices`: nothing tonight's rules refuse, such as heal_from at ten alive, and the counts
+    tonight allows), by the names the host may type, with their arity."""
     usage = []
-    for action in game.view(name).actions:
-        least, most = action.targets
+    for choice in game.choices(name):
+        least, most = (min(choice.counts), max(choice.counts)) if choice.counts else (0, 0)
         arity = "" if most == 0 else f" [{least}]" if least == most else f" [{least}–{most}]"
-        option = f" <{t(lang, 'option_' + action.option)}>" if action.option else ""
-        usage.append(f"{display(action.id, lang)}{arity}{option}")
+        option = f" <{t(lang, 'option_' + choice.option)}>" if choice.option else ""
+        usage.append(f"{display(choice.action, lang)}{arity}{option}")
     return usage
 
 

@@ -19,8 +19,9 @@ from rankedmafia.host.saves import load, save
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.script import ScriptError
-from rankedmafia.text.errors import describe
 from rankedmafia.text.formats import Format, output_console
+from rankedmafia.text.names import engine_name, refusal
+from rankedmafia.text.script_errors import file_error_text
 
 TEXTS = {
     "ru": {"not_day": "сохранённая игра сейчас на фазе «ночь {number}»: голоса считают днём",
@@ -64,14 +65,14 @@ def votes_command(
     try:
         game, settings = load(game_file)
         text = read_pages(pages)
-    except OSError as error:
-        fail(texts["read_failed"].format(path=error.filename, error=error.strerror))
+    except (OSError, UnicodeDecodeError) as error:
+        fail(file_error_text(error, game_file, lang))
         return
     except ScriptError as error:
         fail(error.describe(lang))
         return
     except RuleViolation as error:
-        fail(describe(error, lang))
+        fail(refusal(error, lang))
         return
     if game.over:
         fail(texts["over"])
@@ -80,7 +81,8 @@ def votes_command(
     players = list(game.state.players)
     posts, engines = read_thread(text, players)
     count = count_votes(posts, game.alive(), players, limit, lang)
-    err.print(texts["engines"].format(pages=", ".join(engines), posts=len(posts)), style="dim", markup=False)
+    err.print(texts["engines"].format(pages=", ".join(engine_name(e, lang) for e in engines), posts=len(posts)),
+              style="dim", markup=False)
     for warning in count.warnings:
         err.print(texts["note"].format(text=warning), style="yellow", markup=False)
     for line in count_lines(count.votes, game.alive(), game.phase.number, lang, fmt):

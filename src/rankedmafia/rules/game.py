@@ -394,7 +394,10 @@ class Game:
         """Take back tonight's action, so that another may be sent."""
         self._expect(PhaseKind.NIGHT)
         if actor not in self.state.acts:
-            raise RuleViolation("nothing_to_withdraw", actor=actor, name_sex=self.state.player(actor).sex)
+            player = self.state.player(actor)
+            if not player.alive:  # out of the game, rather than silent tonight
+                raise RuleViolation("dead_actor", name=actor, name_sex=player.sex)
+            raise RuleViolation("nothing_to_withdraw", actor=actor, name_sex=player.sex)
         if self._following and not any(a.after_everyone for a in self.actions_of(actor)):
             raise RuleViolation("actions_closed", name=actor)  # the others' actions are closed
         del self.state.acts[actor]

@@ -184,6 +184,12 @@ FIELDS: dict[str, dict[str, str]] = {
            "player": "player", "players": "players", "sex": "sex"},
 }
 
+# what stands beside an action's targets (`Action.option`), as a refusal names it
+OPTIONS: dict[str, dict[str, str]] = {
+    "ru": {"role": "роль", "question": "вопрос Совету"},
+    "en": {"role": "role", "question": "the Council's question"},
+}
+
 SEXES: dict[str, dict[str, str]] = {
     "ru": {"m": "мужской", "f": "женский"},
     "en": {"m": "male", "f": "female"},
@@ -209,6 +215,19 @@ def phase_name(kind: str, lang: str = "ru", number: int | None = None) -> str:
         number = int(digits) if digits.isdigit() else None
     name = PHASES[_lang(lang)].get(kind, kind)
     return f"{name} {number}" if number is not None else name
+
+
+# the forum engines whose saved pages the vote counter reads (forum/thread.py), by their own names
+ENGINES: dict[str, str] = {"phpbb": "phpBB", "vbulletin": "vBulletin", "invision": "Invision", "xenforo": "XenForo",
+                           "smf": "SMF"}
+PASTED = {"ru": "вставленный текст", "en": "pasted text"}
+
+
+def engine_name(engine: str, lang: str = "ru") -> str:
+    """«vBulletin», «вставленный текст»: what read a page of the thread, never its id."""
+    if engine in ENGINES:
+        return ENGINES[engine]
+    return PASTED[_lang(lang)] if engine == "text" else engine
 
 
 def op_name(op: str, lang: str = "ru") -> str:
@@ -253,11 +272,14 @@ def refusal(error: Any, lang: str = "ru") -> str:
     if isinstance(params.get("phase"), str):
         params["phase"] = phase_name(params["phase"], lang).lower() if lang == "ru" else phase_name(
             params["phase"], lang)
+    if isinstance(params.get("option"), str):
+        params["option"] = OPTIONS[_lang(lang)].get(params["option"], params["option"])
     if isinstance(params.get("source"), str):
         params["source"] = source_name(params["source"], lang)
     for key in ("side", "winner"):
         value = params.get(key)
-        if isinstance(value, str) and not (error.rule == "council_side" and value not in council.SIDES):
+        if isinstance(value, str) and not (error.rule in ("council_side", "detective_side")
+                                           and value not in (*council.SIDES, "maniac")):
             params[key] = side_name(value, lang)  # (a side the Council does not know is shown as written)
     if isinstance(params.get("op"), str):
         params["op"] = op_name(params["op"], lang)
