@@ -140,7 +140,7 @@ def summary(state: State, lang: str, sexes: Mapping[str, str] | None = None) -> 
                         else action_name("copy", lang))
     used = state.get("u") or action
     if used == "ask" and "f" not in state:
-        return sentence(capital(action_name("ask", lang)))
+        return sentence(action_name("ask", lang))
     if action == "copy":
         phrase = act_phrase("copy", state.get("t", ()), option=state["r"], detail=state["u"],
                             copied_option=state.get("o"), copied_detail=state.get("f"), sexes=sexes, lang=lang)
