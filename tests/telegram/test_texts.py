@@ -17,7 +17,8 @@ from rankedmafia.rules import council
 from rankedmafia.setup import new_game, preset
 from rankedmafia.store import GameRow
 from rankedmafia.telegram import forms
-from rankedmafia.telegram.texts import Html, Plain, esc, game_over, heading, join, kicked_text, label, say
+from rankedmafia.telegram.texts import WORDS, Html, Plain, esc, game_over, heading, join, kicked_text, label, say
+from rankedmafia.text.messages import MESSAGES
 from rankedmafia.text.questions import question_sentence, question_short
 from rankedmafia.text.roles import role_name
 
@@ -28,6 +29,9 @@ from .harness import NAMES, BotProcess, Table, load
 ENTITIES = ("&lt;", "&gt;", "&amp;", "&quot;")
 TRICKY = ["Эля&Ко", "<script>", "<i>Ира</i>", "Том & Джерри", "Аня", "Борис"]
 OPERATORS = re.compile(r"[<>=≠≤≥]")
+# Words written without their «ё» (a Russian reader stumbles on «ее», «еще», «лишен»).
+NO_YO = re.compile(r"(?<!\w)(еще|ее|идет|придет|продлен|лишен|обречен\w*|нашел|пришел|ушел|черн\w+|отменен|"
+                   r"принят[ао]?е)(?!\w)", re.IGNORECASE)
 
 
 def live_game(preset_name: str, seed: int, names: list[str]) -> LiveGame:
@@ -74,6 +78,14 @@ def test_a_label_is_plain_and_a_button_takes_no_html() -> None:
     assert isinstance(label("ru", "send"), Plain) and not isinstance(label("ru", "send"), Html)
     with pytest.raises(TypeError):
         forms.Button(say("ru", "send"), {})  # type: ignore[arg-type]
+
+
+def test_every_phrase_has_its_yo_and_no_heading_in_capitals() -> None:
+    for key, phrase in WORDS["ru"].items():
+        assert not NO_YO.search(phrase), key
+        assert not any(line.isupper() for line in visible(phrase, "HTML").split("\n") if len(line) > 3), key
+    for key, phrase in MESSAGES["ru"].items():
+        assert not NO_YO.search(phrase), key
 
 
 def test_kicked_agrees_with_sex_and_number() -> None:
@@ -221,6 +233,7 @@ def test_a_whole_game_with_names_that_look_like_html(fake: FakeTelegram, bot: Bo
                 assert not any(e in button["text"] for e in ENTITIES), button["text"]
             for text in msg.seen:
                 assert not any(e in text for e in ENTITIES), text  # escaped once: read, nothing left
+                assert not NO_YO.search(text), text
     assert buttons > 100
     votes = [m for m in fake.messages(table.group_id) if m.history[0].startswith("🗳")]
     first = {b["text"] for b in votes[0].shown}
