@@ -5,6 +5,7 @@ like «Эля&Ко» and «<script>» runs through the fake Bot API, which reads
 
 from __future__ import annotations
 
+import random
 import re
 from collections import deque
 
@@ -12,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rankedmafia.bots.random_policy import play_random_game
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules import council
 from rankedmafia.setup import new_game, preset
@@ -20,7 +22,7 @@ from rankedmafia.telegram import forms
 from rankedmafia.telegram.texts import WORDS, Html, Plain, esc, game_over, heading, join, kicked_text, label, say
 from rankedmafia.text.messages import MESSAGES
 from rankedmafia.text.questions import question_sentence, question_short
-from rankedmafia.text.roles import role_name
+from rankedmafia.text.roles import role_name, side_name
 
 from .checks import ID_WORDS
 from .fakeapi import FakeTelegram, visible
@@ -213,6 +215,30 @@ def test_the_end_of_a_game_in_one_message() -> None:
         assert any(line.endswith(f"{player.name} — {role_name(player.role, 'ru')}")
                    for line in shown.split("\n")), player.name
     assert shown.endswith("Запись игры и её повтор: http://web.test/g/x") and len(names) == 12
+
+
+@pytest.mark.parametrize("preset_name", ["classic-12", "full-25"])
+def test_the_end_names_the_side_the_winners_and_every_role(preset_name: str) -> None:
+    for seed in range(4):
+        live = live_game(preset_name, seed, TRICKY)
+        game = play_random_game(live.game, random.Random(seed))  # type: ignore[arg-type]
+        assert game.over
+        winners = set(game.winners()) if game.winner != "draw" else set()
+        for lang in ("ru", "en"):
+            shown = visible(game_over(game, lambda n: n, "http://web.test/g/x", lang), "HTML")
+            head = shown.split("\n")[0]
+            if game.winner == "draw":
+                assert head.endswith(("Ничья: в живых не осталось никого.", "A draw: nobody is left alive."))
+            else:
+                assert side_name(str(game.winner), lang) in head, head
+                for name in winners:
+                    assert name in head and f"🏆 {name} — " in shown, (name, shown)
+            for player in game.players():
+                line = next(x for x in shown.split("\n") if x.lstrip("🏆 ").startswith(f"{player.name} — "))
+                assert role_name(player.role, lang) in line and (line.startswith("🏆") == (player.name in winners))
+            assert "?." not in shown and shown.endswith("http://web.test/g/x")
+            if lang == "ru":  # (English role names are the ids' words: «doctor»)
+                assert not ID_WORDS.search(shown.replace("http://web.test/g/x", "")), shown
 
 
 # --- a whole game through the fake Bot API ----------------------------------------------------------
