@@ -261,9 +261,11 @@ def test_a_whole_game_with_names_that_look_like_html(fake: FakeTelegram, bot: Bo
                 assert not any(e in text for e in ENTITIES), text  # escaped once: read, nothing left
                 assert not NO_YO.search(text), text
     assert buttons > 100
+    labels = {b["text"] for chat in seats.values() for m in fake.messages(chat) for b in m.shown}
+    assert set(TRICKY) <= labels  # every name on the night's buttons, verbatim
     votes = [m for m in fake.messages(table.group_id) if m.history[0].startswith("🗳")]
-    first = {b["text"] for b in votes[0].shown}
-    assert set(TRICKY) <= first  # the names on the vote's buttons, verbatim
+    for vote in votes:
+        assert {b["text"] for b in vote.shown} - {"🔵 Никого (синий)"} <= set(seats)  # the seats' names, verbatim
     endings = [m for m in fake.messages(table.group_id) if any("Игра окончена" in t for t in m.seen)]
     assert len(endings) == 1, [m.seen for m in endings]
     final = endings[0].seen[-1]

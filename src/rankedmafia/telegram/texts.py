@@ -29,6 +29,7 @@ class Plain(str):
 
     __slots__ = ()
 
+
 LANGS = ("ru", "en")
 
 # The Council's comparisons in words: a player reads «меньше», never «<».
@@ -110,7 +111,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lang": "Язык: русский.",
         "settings": "Настройки группы:\n• удалять сообщения игроков ночью: {night_delete}\n"
                     "• удалять сообщения выбывших: {dead_delete}\n"
-                    "• удалять из группы того, кто пропустил столько фаз подряд: {kick_after}\n\n"
+                    "• удалять из группы после стольких пропущенных фаз подряд: {kick_after}\n\n"
                     "Изменить: /settings night on|off, /settings dead on|off, /settings kick N (0 — выключить).",
         "on": "да", "off": "нет",
         "kicked": "{nick} пропустил {n} подряд и удаляется из группы.",
