@@ -10,7 +10,7 @@ import re
 from collections import deque
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankedmafia.bots.random_policy import play_random_game
@@ -118,6 +118,24 @@ def test_targets_are_declined_in_the_confirmation() -> None:
         assert screen.text == "Вы выбрали: лечить Аню.\nОтправить?"
         return
     raise AssertionError("no deal let the doctor heal Аня")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(alphabet="<>&\"'ab;#/ ", min_size=1, max_size=10).map(str.strip).filter(bool))
+def test_any_nickname_reads_as_written_on_buttons_and_in_the_confirmation(nickname: str) -> None:
+    live = live_game("classic-12", 0, [nickname])
+    game = live.game
+    assert game is not None
+    for name in game.alive():
+        kill = next((c for c in game.choices(name) if c.action in ("kill", "check", "heal")), None)
+        if kill is None or nickname not in kill.slots[0]:
+            continue
+        screen = forms.night_screen(live, name, {"a": kill.action}, "ru")
+        assert nickname in [b.label for row in screen.rows for b in row]
+        confirm = forms.night_screen(live, name, {"a": kill.action, "t": [nickname]}, "ru")
+        assert f" {nickname}.\nОтправить?" in visible(confirm.text, "HTML")
+        return
+    raise AssertionError("nobody could choose the nickname")
 
 
 # --- the Council ------------------------------------------------------------------------------------
