@@ -39,7 +39,19 @@ from rankedmafia.setup import preset, preset_names
 from rankedmafia.telegram import forms
 from rankedmafia.telegram.sender import Sender
 from rankedmafia.telegram.store import AlreadyTaken, ChatRow, Key, Taken, TgGame, TgSeat, TgStore
-from rankedmafia.telegram.texts import clock, esc, refusal, say
+from rankedmafia.telegram.texts import (
+    Html,
+    clock,
+    esc,
+    game_over,
+    heading,
+    join,
+    kicked_text,
+    label,
+    plain,
+    refusal,
+    say,
+)
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
 
@@ -68,7 +80,7 @@ class Answer:
 @dataclass(slots=True)
 class Post:
     chat_id: int
-    text: str
+    text: Html
     rows: list[list[forms.Button]] = field(default_factory=list)
     key: dict[str, Any] = field(default_factory=dict)  # the keyboard's own data (phase, seat, kind)
     user_id: int | None = None  # whose buttons (None: anyone, e.g. the vote)
@@ -186,7 +198,7 @@ class Conductor:
             return Answer(say(lang, "game_exists"))
         name = preset_name or "classic-12"
         if name not in preset_names():
-            return Answer(say(lang, "unknown_preset", name=esc(name), choices=", ".join(preset_names())))
+            return Answer(say(lang, "unknown_preset", name=name, choices=", ".join(preset_names())))
         setup = preset(name)
         game_id, _admin = await self.service.create(title or setup.title.get(lang, name), setup,
                                                     self.timing.night, self.timing.day, self.timing.follow_up)
@@ -202,15 +214,15 @@ class Conductor:
     def lobby_text(self, live: LiveGame, game: TgGame, lang: str) -> str:
         setup = live.setup
         roles = ", ".join(f"{role_name(r, lang)}" + (f" ×{n}" if n > 1 else "") for r, n in setup.roles.items() if n)
-        names = ", ".join(esc(live.nickname(n)) for n in live.names()) or say(lang, "nobody_yet")
-        return say(lang, "registration", title=esc(live.row.title), players=setup.players, roles=roles,
+        names = ", ".join(live.nickname(n) for n in live.names()) or label(lang, "nobody_yet")
+        return say(lang, "registration", title=live.row.title, players=setup.players, roles=roles,
                    joined=len(live.names()), names=names, deadline=clock(game.reg_deadline))
 
     async def lobby_markup(self, live: LiveGame) -> InlineKeyboardMarkup:
         lang = await self.lang((await self._tg_game(live.id)).chat_id)
-        join = forms.Button(say(lang, "join"), {"url": f"https://t.me/{self.username}?start=j{live.id}"})
-        begin = forms.Button(say(lang, "begin"), {"do": "begin"})
-        markup = await self.markup(Post(0, "", [[join], [begin]], {"kind": "lobby"}, once=False), live.id)
+        join = forms.Button(label(lang, "join"), {"url": f"https://t.me/{self.username}?start=j{live.id}"})
+        begin = forms.Button(label(lang, "begin"), {"do": "begin"})
+        markup = await self.markup(Post(0, Html(""), [[join], [begin]], {"kind": "lobby"}, once=False), live.id)
         assert markup is not None
         return markup
 
@@ -241,9 +253,9 @@ class Conductor:
         if await telegram_banned(self.service.store, user_id):
             return say(lang, "banned"), None
         live = await self.service.get(game_id)
-        buttons = [forms.Button(say(lang, "sex_m"), {"sex": "m"}), forms.Button(say(lang, "sex_f"), {"sex": "f"}),
-                   forms.Button(say(lang, "sex_none"), {"sex": None})]
-        return "", Post(user_id, say(lang, "join_prompt", title=esc(live.row.title)), [buttons],
+        buttons = [forms.Button(label(lang, "sex_m"), {"sex": "m"}), forms.Button(label(lang, "sex_f"), {"sex": "f"}),
+                   forms.Button(label(lang, "sex_none"), {"sex": None})]
+        return "", Post(user_id, say(lang, "join_prompt", title=live.row.title), [buttons],
                         {"kind": "join"}, user_id=user_id)
 
     async def join(self, user_id: int, game_id: str, nickname: str, sex: str | None) -> str:
@@ -263,11 +275,11 @@ class Conductor:
             except Refusal as error:
                 if error.rule == "nickname_taken":
                     continue
-                return refusal(error, lang)
+                return esc(refusal(error, lang))
             await self.tg.add_seat(TgSeat(game_id, nick, user_id, sex))
             self.nudge(game_id)
-            return say(lang, "joined", nick=esc(nick))
-        return refusal(Refusal("nickname_taken", name=base), lang)
+            return say(lang, "joined", nick=nick)
+        return esc(refusal(Refusal("nickname_taken", name=base), lang))
 
     async def begin(self, game_id: str) -> str | None:
         """Deal and start (the opener, an admin, or the sign-up's deadline with enough players)."""
@@ -367,7 +379,7 @@ class Conductor:
             screen = None if moved or op == "pass" else forms.night_screen(live, name, after, lang)
             drawn[0] = screen
             key = None if screen is None else self.new_key(
-                Post(chat_id, "", screen.rows, {"kind": "night", "phase": phase, "seat": name}, user_id=user_id),
+                Post(chat_id, Html(""), screen.rows, {"kind": "night", "phase": phase, "seat": name}, user_id=user_id),
                 game.game_id)
             taken.keys = [] if key is None else [key]
 
@@ -406,7 +418,7 @@ class Conductor:
             markup = keyboard(screen.rows, taken.keys[0].id) if taken.keys else None
             answer.then = lambda: self.sender.edit_now(chat_id, message_id, screen.text, markup)
         elif op == "send":  # his action ended the night: its buttons go, what he sent stays
-            text = say(lang, "sent", summary=forms.summary(state, lang))
+            text = say(lang, "sent", summary=forms.summary(state, lang, forms.sexes(live)))
             answer.then = lambda: self.sender.edit_now(chat_id, message_id, text)
         elif op == "pass":
             answer.then = lambda: self.sender.edit_now(chat_id, message_id, say(lang, "passed"))
@@ -432,8 +444,8 @@ class Conductor:
             return Answer(refusal(error, lang), alert=True)
         if not outcome.entries and update_id is not None:  # the same vote again: the update is still claimed
             await self.tg.take(taken)
-        shown = say(lang, "blue") if choice == BLUE else live.nickname(choice)
-        return Answer(say(lang, "voted", choice=shown))
+        shown = label(lang, "blue") if choice == BLUE else live.nickname(choice)
+        return Answer(label(lang, "voted", choice=shown))
 
     # --- the mafia's night chat -------------------------------------------------------------------
     async def relay(self, user_id: int, text: str) -> str | None:
@@ -445,7 +457,7 @@ class Conductor:
         lang = await self.lang(game.chat_id)
         live = await self.service.get(seat.game_id)
         if live.game is None:
-            return say(lang, "joined", nick=esc(seat.name))
+            return say(lang, "joined", nick=seat.name)
         async with live.lock:
             clans = live.game.view(seat.name).clans
             if not clans:
@@ -458,7 +470,7 @@ class Conductor:
             await add_post(self.service, live, seat.name, "clan", text, clan)
         except Refusal as error:
             return refusal(error, lang)
-        line = say(lang, "clan_says", nick=esc(live.nickname(seat.name)), text=esc(text))
+        line = say(lang, "clan_says", nick=live.nickname(seat.name), text=text)
         await asyncio.gather(*(self.sender.send(s.user_id, line) for s in readers))
         return None
 
@@ -520,8 +532,8 @@ class Conductor:
         for result in g.results[done:]:
             kind, number = result.phase.kind.value, result.phase.number
             public = [e for e in result.events if e.get("to") is None]
-            text = renderer.title(kind, number) + "\n" + "\n".join(renderer.public(kind, public))
-            group.append(Post(game.chat_id, esc(text)))
+            said = renderer.public(kind, [e for e in public if e["type"] != "victory"])  # the end has its own message
+            group.append(Post(game.chat_id, join("\n", [heading(renderer.say(f"{kind}_title", number=number)), *said])))
             if kind == "day" and progress.get("vote_msg"):
                 self._markups.pop(game.game_id, None)
                 closing.append((game.chat_id, int(progress["vote_msg"]),
@@ -555,8 +567,8 @@ class Conductor:
         if g.phase.kind is PhaseKind.DAY and progress.get("day") != key:
             group.append(Post(game.chat_id, say(lang, "day", n=g.phase.number, deadline=clock(live.deadline))))
             alive = g.alive()
-            buttons = [forms.Button(esc(live.nickname(n)), {"v": n}) for n in alive]
-            buttons.append(forms.Button(say(lang, "blue"), {"v": BLUE}))
+            buttons = [forms.Button(plain(live.nickname(n)), {"v": n}) for n in alive]
+            buttons.append(forms.Button(label(lang, "blue"), {"v": BLUE}))
             text = self.vote_text(live, lang)
             self._tally[game.game_id] = text
             group.append(Post(game.chat_id, text, forms.rows(buttons), {"kind": "vote", "phase": key},
@@ -585,20 +597,20 @@ class Conductor:
         await asyncio.gather(to_group(), *(to_player(p) for p in private.values() if p))
 
     # --- texts built from views -------------------------------------------------------------------
-    def card(self, live: LiveGame, name: str, lang: str) -> str:
+    def card(self, live: LiveGame, name: str, lang: str) -> Html:
         """The role card: his role as he is told it, its rules in plain words, his clan."""
         assert live.game is not None
         view = live.game.view(name)
-        lines = [say(lang, "card", role=role_name(view.role, lang), about=esc(role_rules(view.role, lang)))]
+        lines = [say(lang, "card", role=role_name(view.role, lang), about=role_rules(view.role, lang))]
         if view.clan:
-            members = ", ".join(f"{esc(live.nickname(n))} ({role_name(r, lang)})" for n, r in view.clan.items())
+            members = ", ".join(f"{live.nickname(n)} ({role_name(r, lang)})" for n, r in view.clan.items())
             lines.append(say(lang, "card_clan", members=members))
         if view.boss:
-            lines.append(say(lang, "card_boss", boss=esc(live.nickname(view.boss))))
+            lines.append(say(lang, "card_boss", boss=live.nickname(view.boss)))
         if view.side:
             lines.append(say(lang, "card_detective", side=side_name(view.side, lang),
                              quarry=role_name(view.quarry, lang) if view.quarry else "—"))
-        return "\n\n".join(lines)
+        return join("\n\n", lines)
 
     @staticmethod
     def private_lines(live: LiveGame, name: str, kind: str, number: int, lang: str) -> list[str]:
@@ -618,7 +630,7 @@ class Conductor:
                 out.extend(renderer.private([], [event], clans).get(name, []))
         return out
 
-    def _tally_lines(self, live: LiveGame, lang: str, final: list[dict[str, Any]] | None = None) -> str:
+    def _tally_lines(self, live: LiveGame, lang: str, final: list[dict[str, Any]] | None = None) -> Html:
         game = live.game
         assert game is not None
         votes = public_votes(game)
@@ -632,12 +644,12 @@ class Conductor:
             return say(lang, "no_votes_yet")
         lines = []
         for choice, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-            voters = ", ".join(esc(live.nickname(v)) for v, c in votes.items() if c == choice)
-            shown = say(lang, "blue") if choice == BLUE else esc(live.nickname(choice))
+            voters = ", ".join(live.nickname(v) for v, c in votes.items() if c == choice)
+            shown = label(lang, "blue") if choice == BLUE else live.nickname(choice)
             lines.append(say(lang, "vote_line", choice=shown, count=count, voters=voters))
-        return "\n".join(lines)
+        return join("\n", lines)
 
-    def vote_text(self, live: LiveGame, lang: str) -> str:
+    def vote_text(self, live: LiveGame, lang: str) -> Html:
         """The day's vote, counted by heads (weights are secret; a silenced vote weighs nothing, unseen)."""
         game = live.game
         assert game is not None
@@ -659,23 +671,17 @@ class Conductor:
         markup = self._markups.get(game.game_id)
         if markup is None:  # after a restart: the same buttons behind a new key
             async with live.lock:
-                buttons = [forms.Button(esc(live.nickname(n)), {"v": n}) for n in live.game.alive()]
-            buttons.append(forms.Button(say(lang, "blue"), {"v": BLUE}))
-            markup = await self.markup(Post(game.chat_id, "", forms.rows(buttons),
+                buttons = [forms.Button(plain(live.nickname(n)), {"v": n}) for n in live.game.alive()]
+            buttons.append(forms.Button(label(lang, "blue"), {"v": BLUE}))
+            markup = await self.markup(Post(game.chat_id, Html(""), forms.rows(buttons),
                                             {"kind": "vote", "phase": progress.get("day")}, once=False), game.game_id)
             assert markup is not None
             self._markups[game.game_id] = markup
         self.sender.edit(game.chat_id, int(message_id), text, markup)
 
-    def final_text(self, live: LiveGame, lang: str) -> str:
-        game = live.game
-        assert game is not None
-        if game.winner is not None:
-            winner = say(lang, "winner", side=side_name(game.winner, lang))
-        else:
-            winner = say(lang, "ended_by_host")
-        roles = "\n".join(f"{esc(live.nickname(p.name))} — {role_name(p.role, lang)}" for p in game.players())
-        return say(lang, "over", winner=winner, roles=roles, link=self.link(live.id))
+    def final_text(self, live: LiveGame, lang: str) -> Html:
+        assert live.game is not None
+        return game_over(live.game, live.nickname, self.link(live.id), lang)
 
     # --- the clock: the service's deadlines, the sign-up's, reminders -----------------------------
     async def tick(self) -> None:
@@ -730,7 +736,7 @@ class Conductor:
                 posts = [(seats[n].user_id, say(lang, "remind_night", left=shown)) for n in late]
             else:
                 missing = [live.nickname(n) for n in g.alive() if n not in g.votes()]
-                posts = [(game.chat_id, say(lang, "remind_day", left=shown, names=esc(", ".join(missing))))]
+                posts = [(game.chat_id, say(lang, "remind_day", left=shown, names=", ".join(missing)))]
         async with self._locks.setdefault(game.game_id, asyncio.Lock()):  # as `sync` keeps the progress
             fresh = await self.tg.game(game.game_id)
             if fresh is None or fresh.progress.get("reminded") == key:
@@ -772,7 +778,7 @@ class Conductor:
         progress["counted"] = len(g.results)
         await self.tg.set_misses(game.game_id, {n: c for n, c in misses.items() if c != seats[n].misses})
         for name in kicked:
-            await self.sender.send(game.chat_id, say(lang, "kicked", nick=esc(live.nickname(name)), n=most))
+            await self.sender.send(game.chat_id, kicked_text(lang, live.nickname(name), seats[name].sex, most))
             await self.sender.kick(game.chat_id, seats[name].user_id)
 
     # --- the group's house rules --------------------------------------------------------------------

@@ -14,7 +14,8 @@ from typing import Any
 
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.text.declension import decline, decline_all
-from rankedmafia.text.names import action_name, question_text
+from rankedmafia.text.names import action_name
+from rankedmafia.text.questions import question_sentence
 from rankedmafia.text.roles import CLAN_LABELS, SIDE_NAMES, role_name, side_name
 
 # What each action does, as a verb phrase with the case of its targets: `{accs}` is every target in that case,
@@ -149,7 +150,8 @@ def act_phrase(action: str, targets: Sequence[str] = (), *, option: str | None =
     if "{option}" in template:
         template = template.replace("{option}", _source(option, lang) if option else "…")
     if "{question}" in template:
-        template = template.replace("{question}", question_text(option, detail, lang) if option else "…")
+        shown = question_sentence(option, detail, lang, sexes) if option else "…"
+        template = template.replace("{question}", shown)
     return template
 
 

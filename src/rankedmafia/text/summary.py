@@ -50,7 +50,7 @@ class Renderer:
         hanged = any(e["type"] == "hanged" for e in public)
         if not hanged and any(e["type"] in ("defended", "unhangable") for e in public):
             public = [e for e in public if e["type"] != "nobody_hanged"]  # its line already says nobody hangs
-        # two causes can silence one player: the town hears "Сегодня Вася лишен…" once
+        # two causes can silence one player: the town hears "Сегодня Вася лишён…" once
         lines = list(dict.fromkeys(line for e in public if (line := self._public_line(e, hanged))))
         if kind == "night" and not any(e["type"] == "death" for e in public):
             lines.insert(0, self.say("nobody_died"))
