@@ -240,9 +240,10 @@ def game_result(settings: Settings, index: int, table: Table, seed: str, verifie
                         seat["votes"] += 1
                         seat["votes_on_mafia"] += int(choice in mafia)
         for entry in result.info:
-            seat = by_seat.get(str(entry.get("to")))
-            if entry.get("kind") == "check" and entry.get("result") == "mafia" and seat and seat["role"] == "commissar":
-                seat["finds"] += 1
+            checker = by_seat.get(str(entry.get("to")))
+            if entry.get("kind") == "check" and entry.get("result") == "mafia" and checker is not None \
+                    and checker["role"] == "commissar":
+                checker["finds"] += 1
     return {"index": index, "seed": seed, "setup": settings.setup.name, "winner": game.winner,
             "phases": len(game.results), "verified": verified, "conflicts": table.conflicts,
             "seats": list(by_seat.values())}

@@ -75,7 +75,7 @@ class FakeModel:
         if step.kind == "text":
             content = step.text
         elif step.kind == "malformed":
-            content = '{"choice": 1, "targets": ["'
+            content = '{"choice": "первый", "targets": ["'
         elif step.kind == "illegal":
             content = json.dumps({"choice": 999, "targets": ["Никто"]})
         elif schema is None or (self.default == "pass" and "anyOf" in schema):
