@@ -28,7 +28,6 @@ from rankedmafia.text.names import (
     phase_name,
     question_label,
     sex_name,
-    source_name,
 )
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
@@ -254,7 +253,7 @@ def night_moves(game: Game, name: str, lang: str) -> tuple[Move, ...]:
                     label = f"{words}: {role_name(copy.role, lang)} — {action_name(use.action, lang)}"
                     if use.option is not None and use.option != "question":
                         for value in use.options:
-                            moves.append(Move(len(moves) + 1, f"{label} ({source_name(value, lang)})", choice.action,
+                            moves.append(Move(len(moves) + 1, f"{label} ({side_name(value, lang)})", choice.action,
                                               use.counts, use.slots, copy.role, use.action, value))
                     elif use.option is None:
                         moves.append(Move(len(moves) + 1, label, choice.action, use.counts, use.slots, copy.role,
@@ -266,7 +265,7 @@ def night_moves(game: Game, name: str, lang: str) -> tuple[Move, ...]:
                 add(choice, f"{words}: «{question_label(template, lang)}»", option=template, fields=fields)
         elif choice.option is not None:
             for value in choice.options:
-                add(choice, f"{words} ({source_name(value, lang)})", option=value)
+                add(choice, f"{words} ({side_name(value, lang)})", option=value)
         else:
             explained = action_explanation(choice.action, lang)
             add(choice, f"{words}" + (f" — {explained}" if explained else ""))
