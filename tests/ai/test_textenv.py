@@ -57,7 +57,8 @@ def test_a_refused_action_changes_nothing() -> None:
 def test_english_observation() -> None:
     env = TextEnv("classic-12", seat=1, lang="en")
     observation, legal = env.reset(seed="en")
-    assert observation.startswith("You are playing Ranked Mafia") and legal[0] in ("[0] do nothing", "[0] no vote")
+    assert observation.startswith("You are playing Ranked Mafia")
+    assert env.prompt is not None and (env.prompt.kind == "post" or legal[0] in ("[0] do nothing", "[0] no vote"))
 
 
 def test_clan_chat_reaches_only_the_clan() -> None:
