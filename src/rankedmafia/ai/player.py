@@ -9,7 +9,7 @@ invalid answers. No answer within the deadline: the seat passes.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from rankedmafia.ai.answer import read, retry_message
@@ -43,7 +43,7 @@ class Turn:
     retries: int = 0
 
     def as_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}  # shallow: nothing is shared
 
 
 class AIPlayer:

@@ -85,6 +85,8 @@ class PromptBuilder:
         self._public: dict[tuple[str, int, str], tuple[str, list[str]]] = {}
         self._setup: dict[str, str] = {}
         self._renderers: dict[str, Renderer] = {}
+        self._seat_words: dict[str, dict[tuple[bool, bool], str]] = {}
+        self._role_words: dict[str, dict[str, str]] = {}
 
     # --- the parts -------------------------------------------------------------------------------
     def renderer(self, lang: str) -> Renderer:
@@ -117,13 +119,24 @@ class PromptBuilder:
         return "\n".join(parts)
 
     def seats(self, view: PlayerView, lang: str) -> list[str]:
+        words = self._seat_words.get(lang)
+        if words is None:
+            words = self._seat_words[lang] = {
+                (alive, female): say(lang, ("alive" if alive else "dead") + ("_f" if female else ""))
+                for alive in (True, False) for female in (True, False)}
+        roles = self._role_words.setdefault(lang, {})
+        sexes = self.sexes
+        mine = f" ({say(lang, 'you')})"
         lines = [say(lang, "seats")]
         for index, seat in enumerate(view.seats, start=1):
-            female = self.sexes.get(seat.name) == "f"
-            state = say(lang, ("alive" if seat.alive else "dead") + ("_f" if female else ""))
-            known = f", {role_name(seat.role, lang)}" if seat.role is not None else ""
-            mine = f" ({say(lang, 'you')})" if seat.name == view.name else ""
-            lines.append(f"{index}. {seat.name}{mine}: {state}{known}")
+            line = f"{index}. {seat.name}{mine if seat.name == view.name else ''}: " + words[
+                (seat.alive, sexes.get(seat.name) == "f")]
+            if seat.role is not None:
+                known = roles.get(seat.role)
+                if known is None:
+                    known = roles[seat.role] = role_name(seat.role, lang)
+                line += ", " + known
+            lines.append(line)
         return lines
 
     def history(self, view: PlayerView, lang: str) -> list[str]:
