@@ -38,6 +38,7 @@ def test_same_seeds_same_ratings_whatever_the_jobs(tmp_path: Path) -> None:
         for result in results.values():
             for seat in result["seats"]:
                 assert seat.pop("seconds") >= 0
+            assert result["usage"].pop("seconds") >= 0
     assert lines[0] == lines[1]
     other = run(settings(6, seed="u"), tmp_path / "three", jobs=1)
     assert ratings_of(other) != ratings_of(one)
@@ -70,6 +71,17 @@ def test_resume_after_an_interruption(tmp_path: Path) -> None:
     assert ratings_of(resumed) == ratings_of(full)
     with pytest.raises(ArenaError):
         run(settings(7, seed="other"), out, jobs=1)  # the directory holds another run
+
+
+def test_ray_backend_says_when_ray_is_missing(tmp_path: Path) -> None:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        with pytest.raises(ArenaError, match="not installed"):
+            run(settings(1), tmp_path, backend="ray")
+    else:  # ray is there: the same games as the process backend
+        assert ratings_of(run(settings(2), tmp_path / "ray", backend="ray")) == ratings_of(
+            run(settings(2), tmp_path / "process"))
 
 
 def test_seating_is_balanced_and_drawn_from_the_seed() -> None:

@@ -244,9 +244,11 @@ def game_result(settings: Settings, index: int, table: Table, seed: str, verifie
             if entry.get("kind") == "check" and entry.get("result") == "mafia" and checker is not None \
                     and checker["role"] == "commissar":
                 checker["finds"] += 1
+    usage = {key: sum(seat[key] for seat in by_seat.values())
+             for key in ("decisions", "invalid", "passes", "timeouts", "prompt_tokens", "completion_tokens", "seconds")}
     return {"index": index, "seed": seed, "setup": settings.setup.name, "winner": game.winner,
-            "phases": len(game.results), "verified": verified, "conflicts": table.conflicts,
-            "seats": list(by_seat.values())}
+            "phases": len(game.results), "verified": verified, "conflicts": table.conflicts, "usage": usage,
+            "posts": len(table.talk.posts), "seats": list(by_seat.values())}
 
 
 async def run_games(settings: Settings, indices: Sequence[int], out: Path) -> list[dict[str, Any]]:

@@ -2,11 +2,11 @@
 
 The model is the ladder's (Plackett–Luce, μ = 25, σ = 25/3: `ladder/ratings.py`'s settings). A game's
 teams are its sides (the town, each clan, the maniac's, each loner); a team's members are the agents of
-its seats, an agent appearing once per seat it holds. The winners rank first, everyone else second; a
-draw ties every team; an unfinished game is not rated. Each seat is one contribution: an agent's μ moves
-by the sum of its seats' steps, and its σ² shrinks by the product of their factors (each seat one more
-observation). By side, an agent has one rating as the town, one as the mafia and one as
-the rest (maniac, loners), rated in the same pass. The 95% intervals come from `rounds` bootstrap
+its seats, each agent once, weighted by its share of the team's seats (OpenSkill's partial play). The
+winners rank first, everyone else second; a draw ties every team; an unfinished game is not rated. An
+agent on two sides of one game takes both steps (its σ² shrinks by both factors). By side, an agent has
+one rating as the town, one as the mafia and one as the rest (maniac, loners), rated in a pass of their
+own. The 95% intervals come from `rounds` bootstrap
 resamples of the games (drawn with replacement, rated again in their order), the 2.5th and 97.5th
 percentiles of μ.
 """
@@ -14,7 +14,7 @@ percentiles of μ.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,26 +37,28 @@ def rate(games: Sequence[Mapping[str, Any]], by_side: bool = False) -> dict[str,
     for game in games:
         if game.get("winner") is None:
             continue
-        teams: dict[str, list[str]] = defaultdict(list)
+        teams: dict[str, Counter[str]] = defaultdict(Counter)
         winners: set[str] = set()
         for seat in game["seats"]:
             key = f"{seat['agent']}/{side_kind(seat['team'], seat.get('clan'))}" if by_side else seat["agent"]
-            teams[seat["team"]].append(key)
+            teams[seat["team"]][key] += 1
             if seat["won"]:
                 winners.add(seat["team"])
         if len(teams) < 2:
             continue
         names = list(teams)
-        ratings = [[model.rating(*table.get(k, (MU, SIGMA))) for k in teams[t]] for t in names]
+        members = [list(teams[t]) for t in names]
+        ratings = [[model.rating(*table.get(k, (MU, SIGMA))) for k in keys] for keys in members]
+        weights = [[teams[t][k] / sum(teams[t].values()) for k in keys] for t, keys in zip(names, members, strict=True)]
         ranks = [1.0 if (t in winners or not winners) else 2.0 for t in names]
-        new = model.rate(ratings, ranks=ranks)
+        new = model.rate(ratings, ranks=ranks, weights=weights)
         moved: dict[str, list[float]] = {}
-        for team, rated in zip(names, new, strict=True):
-            for key, r in zip(teams[team], rated, strict=True):
+        for keys, rated in zip(members, new, strict=True):
+            for key, r in zip(keys, rated, strict=True):
                 mu, sigma = table.get(key, (MU, SIGMA))
                 acc = moved.setdefault(key, [mu, sigma * sigma])
-                acc[0] += r.mu - mu  # each seat is a contribution to its team: its step counts
-                acc[1] *= (r.sigma * r.sigma) / (sigma * sigma)  # and each is one more observation
+                acc[0] += r.mu - mu  # an agent on two sides of one game takes both steps
+                acc[1] *= (r.sigma * r.sigma) / (sigma * sigma)
         for key, (mu, variance) in moved.items():
             table[key] = (mu, variance ** 0.5)
     return table
