@@ -86,20 +86,19 @@ def _share(value: float | None) -> str:
 
 
 def print_report(report: dict[str, Any]) -> None:
-    console = Console()
-    table = Table(title=f"{report['setup']}: {report['games']} games, {report['verified']} verified; "
-                        f"wins {report['winners']}")
-    for column in ("agent", "seats", "wins", "μ [95%]", "ordinal", "town μ", "mafia μ", "other μ",
-                   "town votes on mafia", "finds / commissar", "invalid", "words / post", "tokens"):
+    console = Console(width=max(Console().width, 150))
+    console.print(f"{report['setup']}: {report['games']} games, {report['verified']} verified; wins "
+                  + ", ".join(f"{side} {n}" for side, n in report["winners"].items()), markup=False)
+    table = Table()
+    for column in ("agent", "seats", "wins", "μ [95%]", "as town", "as mafia", "as other", "town votes on mafia",
+                   "finds/commissar", "invalid", "words/post", "tokens"):
         table.add_column(column)
     for name, entry in report["agents"].items():
         rating = entry["rating"] or {}
         sides = rating.get("sides", {})
         words = ", ".join(f"{side} {value:.1f}" for side, value in entry["words_per_post"].items()) or "—"
-        table.add_row(name, str(entry["seats"]), str(entry["wins"]), _ci(rating or None),
-                      f"{rating['ordinal']:.1f}" if rating else "—", _ci(sides.get("town")), _ci(sides.get("mafia")),
-                      _ci(sides.get("other")), _share(entry["town_vote_share_on_mafia"]),
-                      _share(entry["finds_per_commissar"]),
-                      f"{entry['invalid']}/{entry['decisions']}", words,
+        table.add_row(name, str(entry["seats"]), str(entry["wins"]), _ci(rating or None), _ci(sides.get("town")),
+                      _ci(sides.get("mafia")), _ci(sides.get("other")), _share(entry["town_vote_share_on_mafia"]),
+                      _share(entry["finds_per_commissar"]), f"{entry['invalid']}/{entry['decisions']}", words,
                       str(entry["prompt_tokens"] + entry["completion_tokens"]))
     console.print(table)
