@@ -119,3 +119,19 @@ def test_posts() -> None:
     assert read(prompt, '{"post": "Привет", "bid": 9}', game).bid == 4
     assert read(prompt, "Просто текст без JSON.", game).post == "Просто текст без JSON."
     assert read(prompt, '{"post": "  ", "bid": 1}', game).refusal is not None
+
+
+def test_by_night_the_last_days_discussion_is_quoted() -> None:
+    """Whichever phase a setup starts with, a night's prompt quotes the day just over."""
+    for start in ("night", "day"):
+        setup = preset("classic-12")
+        setup = type(setup)(**{**{k: getattr(setup, k) for k in setup.__dataclass_fields__}, "start": start})
+        names, sexes = seat_names(12)
+        game = new_game(setup, names, f"start-{start}", sexes=sexes)
+        talk = Conversation(tuple(names))
+        if start == "night":
+            game.resolve()
+        talk.add(names[0], "Дневное слово.", game.phase.number)
+        game.resolve()  # the day is over: a night
+        assert game.phase.kind.value == "night" and not game.over
+        assert "Дневное слово." in PromptBuilder(game).prompt(names[1], NIGHT, "ru", talk).user

@@ -18,7 +18,7 @@ from rankedmafia.ai.texts import say
 from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.council import GROUP_LEAST
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE
+from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.text.names import (
     FIELDS,
@@ -180,8 +180,10 @@ class PromptBuilder:
         if talk is None:
             return []
         out: list[str] = []
-        if view.phase == "day" or view.phase_number > 1:
-            number = view.phase_number if view.phase == "day" else view.phase_number - 1
+        # today's discussion, or by night the last day's (which phases are over is public)
+        days = [r.phase.number for r in self.game.results if r.phase.kind is PhaseKind.DAY]
+        number = view.phase_number if view.phase == "day" else (days[-1] if days else None)
+        if number is not None:
             posts = talk.day(number)[-TALK_SHOWN:]
             out.append(say(lang, "talk", number=number))
             out.extend(f"{p.author}: {p.text}" for p in posts)
