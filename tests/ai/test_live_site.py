@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 
 from rankedmafia.ai.fake_server import FakeModel
 from rankedmafia.ai.player import AIPlayer, Turn
-from rankedmafia.ai.prompt import NIGHT, POST, VOTE, PromptBuilder
+from rankedmafia.ai.prompt import CLAN, NIGHT, POST, VOTE, PromptBuilder
 from rankedmafia.ai.seats import seat_names
-from rankedmafia.ai.talk import Conversation, Floor
+from rankedmafia.ai.talk import Conversation, Floor, clan_order
 from rankedmafia.rules.game import Game
 from rankedmafia.server.app import create_app
 from rankedmafia.server.settings import Settings
@@ -58,7 +58,7 @@ def test_ai_players_play_a_live_site_game_through_its_api(tmp_path: Path) -> Non
             tokens[joined["name"]] = joined["token"]
         assert client.post(f"/api/host/{game['admin_token']}/start").status_code == 200
         service = app.state.platform.service
-        posted = 0
+        posted = clan_lines = 0
         for _ in range(40):
             live = client.portal.call(service.get, game["id"])
             if live.status == "over":
@@ -77,7 +77,19 @@ def test_ai_players_play_a_live_site_game_through_its_api(tmp_path: Path) -> Non
                     talk = thread(client, tokens[alive[0]], tuple(names), engine.phase.number)
                     posted += 1
             kind = NIGHT if engine.phase.kind.value == "night" else VOTE
+            if kind == NIGHT:  # the AI mafiosi's lines in their clan's chat, the boss last
+                members = [n for n in alive if engine.view(n).clans]
+                boss = engine.view(members[0]).boss if members else None
+                for name in clan_order(members, boss):
+                    turn = decide(model, engine, name, CLAN, Conversation(tuple(names)))
+                    r = client.post(f"/api/player/{tokens[name]}/post", json={"text": turn.post, "channel": "clan"})
+                    assert r.status_code == 201, r.text
+                    clan_lines += 1
             for name in alive:
+                current = client.portal.call(service.get, game["id"])
+                if current.status == "over" or current.game.phase != phase:
+                    break  # the site resolved the phase once everyone awaited had acted or voted
+                engine = current.game
                 if kind == NIGHT and not engine.choices(name):
                     continue
                 turn = decide(model, engine, name, kind, Conversation(tuple(names)))
@@ -99,6 +111,9 @@ def test_ai_players_play_a_live_site_game_through_its_api(tmp_path: Path) -> Non
         record = client.get(f"/api/games/{game['id']}/record").json()
         seed = client.portal.call(service.get, game["id"]).row.seed
         assert verify(record, seed) == []
-    assert posted >= 4
+        town = next(n for n in names if not client.portal.call(service.get, game["id"]).game.view(n).clans)
+        heard = client.get(f"/api/player/{tokens[town]}/posts", params={"channel": "clan"})
+        assert heard.status_code != 200 or heard.json() == []  # the clan's lines reach only the clan
+    assert posted >= 4 and clan_lines >= 2
     prompts = [body["messages"][1]["content"] for body in model.requests]
     assert any("Обсуждение дня 1" in p and "Вы уже" not in p for p in prompts)
