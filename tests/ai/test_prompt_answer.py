@@ -7,6 +7,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rankedmafia.ai.answer import read
 from rankedmafia.ai.prompt import NIGHT, VOTE, PromptBuilder
@@ -135,3 +137,24 @@ def test_by_night_the_last_days_discussion_is_quoted() -> None:
         game.resolve()  # the day is over: a night
         assert game.phase.kind.value == "night" and not game.over
         assert "Дневное слово." in PromptBuilder(game).prompt(names[1], NIGHT, "ru", talk).user
+
+
+@given(st.text(max_size=300))
+def test_any_answer_is_read_or_refused_and_changes_nothing(text: str) -> None:
+    game = GAME_FOR_TEXTS
+    before = list(game.commands)
+    for prompt in PROMPTS_FOR_TEXTS:
+        reading = read(prompt, text, game)
+        command = reading.command
+        assert reading.ok or command is None
+        if command is not None and command["type"] == "act":
+            assert game.check(prompt.seat, command["action"], command["targets"], command.get("option"),
+                              command.get("detail"), command.get("copied_option"), command.get("copied_detail")) is None
+        elif command is not None:
+            assert command["choice"] in [*game.alive(), BLUE]
+    assert game.commands == before
+
+
+GAME_FOR_TEXTS = game_at("full-35", "texts", 2)
+PROMPTS_FOR_TEXTS = [PromptBuilder(GAME_FOR_TEXTS).prompt(n, NIGHT if GAME_FOR_TEXTS.phase.kind.value == "night"
+                                                          else VOTE, "ru") for n in GAME_FOR_TEXTS.alive()[:8]]
