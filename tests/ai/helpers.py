@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,6 +14,13 @@ from rankedmafia.ai.client import ChatClient
 from rankedmafia.ai.config import AgentConfig
 from rankedmafia.ai.fake_server import FakeModel
 from rankedmafia.setup import Setup, preset
+
+
+def free_port() -> int:
+    """A port nobody listens on (bound and let go)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 def ai_config(name: str = "fake", **fields: Any) -> AgentConfig:

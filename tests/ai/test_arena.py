@@ -84,6 +84,16 @@ def test_ray_backend_says_when_ray_is_missing(tmp_path: Path) -> None:
             run(settings(2), tmp_path / "process"))
 
 
+def test_a_server_that_is_down_is_said_before_the_run(tmp_path: Path) -> None:
+    from .helpers import free_port
+
+    down = {"agents": [{"name": "down", "kind": "ai", "base_url": f"http://127.0.0.1:{free_port()}/v1",
+                        "model": "m", "timeout": 1, "deadline": 1}, {"name": "random", "kind": "random"}]}
+    with pytest.raises(ArenaError, match=r"'down': no answer from http://127\.0\.0\.1"):
+        run(Settings(parse_agents(down), preset("classic-12"), 2, "down"), tmp_path, jobs=1)
+    assert load_results(tmp_path) == {}
+
+
 def test_seating_is_balanced_and_drawn_from_the_seed() -> None:
     seats = seat_agents(["a", "b", "c"], 12, "s:1")
     assert sorted(seats.count(x) for x in "abc") == [4, 4, 4]

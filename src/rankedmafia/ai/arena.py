@@ -27,7 +27,7 @@ from typing import Any
 
 import httpx2
 
-from rankedmafia.ai.client import ChatClient
+from rankedmafia.ai.client import ChatClient, NoAnswer
 from rankedmafia.ai.config import AgentConfig
 from rankedmafia.ai.fake_server import FakeModel
 from rankedmafia.ai.player import AIPlayer, Turn
@@ -325,6 +325,21 @@ def resume_settings(out: Path) -> Settings:
     return Settings.from_json(json.loads(path.read_text(encoding="utf-8")))
 
 
+async def preflight(agents: Sequence[AgentConfig]) -> None:
+    """One short request to each AI agent's server before a run: a server that is down or a model that is
+    missing is said at once, not after every seat of every game has waited out its deadline."""
+    for config in agents:
+        if not config.is_ai:
+            continue
+        client = make_client(config)
+        try:
+            await client.complete([{"role": "user", "content": "ok"}], None, client.clock() + config.timeout)
+        except NoAnswer as error:
+            raise ArenaError(f"agent {config.name!r}: no answer from {config.base_url} ({error.reason})") from None
+        finally:
+            await client.close()
+
+
 def run(settings: Settings, out: Path, jobs: int = 1, backend: str = "process", chunk: int = 1,
         progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Plays the run's games not yet finished, appending each to results.jsonl, then rates everything."""
@@ -335,6 +350,8 @@ def run(settings: Settings, out: Path, jobs: int = 1, backend: str = "process", 
     start(settings, out)
     done = load_results(out)
     left = [i for i in range(settings.games) if i not in done]
+    if left:
+        asyncio.run(preflight(settings.agents))
     tick = progress or (lambda _n: None)
     tick(len(done))
     work = [left[i:i + chunk] for i in range(0, len(left), chunk)]
