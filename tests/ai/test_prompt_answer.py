@@ -96,6 +96,10 @@ def test_refusals_are_words_and_change_nothing() -> None:
     move = prompt.moves[0]
     assert read(prompt, "не знаю", game).refusal == "Ответ не разобран: нужен один объект JSON в указанном формате."
     assert "нельзя назвать" in str(read(prompt, json.dumps({"choice": 1, "targets": ["Никто"]}), game).refusal)
+    if move.counts == (1,):  # a name in another case is the name
+        typed = move.slots[0][0].upper()
+        reading = read(prompt, json.dumps({"choice": 1, "targets": [typed]}, ensure_ascii=False), game)
+        assert reading.command is not None and reading.command["targets"] == [move.slots[0][0]]
     wrong = [] if move.counts != (0,) else ["Аня"]
     assert "целей" in str(read(prompt, json.dumps({"choice": 1, "targets": wrong}), game).refusal)
     fenced = "Думаю так:\n```json\n" + json.dumps({"choice": 0, "targets": []}) + "\n```"

@@ -16,6 +16,7 @@ from typing import Any
 
 from rankedmafia.ai.prompt import POST_CHARS, Move, Prompt
 from rankedmafia.ai.texts import say
+from rankedmafia.forum.names import fold
 from rankedmafia.rules.choices import question_detail
 from rankedmafia.rules.game import Game
 from rankedmafia.text.names import refusal
@@ -103,7 +104,10 @@ def move_command(prompt: Prompt, data: Mapping[str, Any], game: Game) -> Reading
         return Reading(refusal=say(lang, "bad_count", counts="/".join(map(str, move.counts)), given=len(targets)))
     for place, target in enumerate(targets):
         if target not in move.slots[place]:
-            return Reading(refusal=say(lang, "bad_target", name=target, names=", ".join(move.slots[place])))
+            same = [n for n in move.slots[place] if fold(n) == fold(target)]  # «вася», «Алёна» as «Алена»
+            if len(same) != 1:
+                return Reading(refusal=say(lang, "bad_target", name=target, names=", ".join(move.slots[place])))
+            targets[place] = same[0]
     detail = move.detail
     copied_detail = None
     if move.fields:
