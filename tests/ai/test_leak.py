@@ -3,7 +3,7 @@ each seat got is checked against the game's ground truth (the arena, as host, ho
 
 - no other player's role beside his name (as the seat lines, the clan line and the results write one)
   unless it was made public before that phase, or he is in the seat's clan, or the seat learned it
-  himself (the journalist's interview);
+  himself (the journalist's interview, a check that found the sniper);
 - no other player's night action as the seat's own «sent» line writes one;
 - neither the seed nor its commitment; and, in Russian, no id at all (only the answer format's keys).
 
@@ -41,7 +41,8 @@ def public_roles(table: Table, phases: int) -> set[tuple[str, str]]:
 
 
 def learned(table: Table, seat: str, phases: int) -> set[tuple[str, str]]:
-    """(name, role) the seat was told in private: interviews, his own role changes."""
+    """(name, role) the seat was told in private: interviews, his own role changes, a check that found the
+    sniper."""
     out: set[tuple[str, str]] = set()
     for result in table.game.results[:phases]:
         for entry in result.info:
@@ -49,6 +50,8 @@ def learned(table: Table, seat: str, phases: int) -> set[tuple[str, str]]:
                 out.add((entry["target"], entry["result"]))
             if entry.get("to") == seat and entry.get("kind") == "role_change":
                 out.add((seat, entry["result"]))
+            if entry.get("to") == seat and entry.get("kind") == "check" and entry.get("result") == "sniper":
+                out.add((entry["target"], "sniper"))  # a check tells the sniper by name
     return out
 
 
@@ -88,6 +91,8 @@ def leaks(table: Table, seat: str, kind: str, number: int, text: str, lang: str)
     if str(game.seed) in text or game.commitment in text:
         found.append(f"{seat} sees the seed")
     if lang == "ru":
+        for post in table.talk.posts:  # players' own words may be in any language: quoted, not ids
+            text = text.replace(post.text, "")
         latin = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text)) - ALLOWED_LATIN
         if latin:
             found.append(f"{seat} sees ids {sorted(latin)}")

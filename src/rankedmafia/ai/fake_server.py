@@ -81,7 +81,9 @@ class FakeModel:
         elif schema is None or (self.default == "pass" and "anyOf" in schema):
             content = json.dumps({"choice": 0, "targets": []})
         else:
-            value = instance(schema, rng, first=step.kind == "first" or self.default == "first")
+            messages = body.get("messages") or [{}]
+            lang = "en" if str(messages[0].get("content", "")).startswith("You are") else "ru"
+            value = instance(schema, rng, first=step.kind == "first" or self.default == "first", lang=lang)
             if isinstance(value, dict) and "post" in value and not self.talk:
                 value["post"] = ""
             content = json.dumps(value, ensure_ascii=False)
@@ -112,13 +114,13 @@ class FakeModel:
         return httpx2.MockTransport(handle)
 
 
-def instance(schema: dict[str, Any], rng: random.Random, first: bool = False) -> Any:
+def instance(schema: dict[str, Any], rng: random.Random, first: bool = False, lang: str = "ru") -> Any:
     """A value the schema accepts (the subset our prompts use), drawn with `rng` or the first of each list;
-    the targets of one move are distinct."""
+    the targets of one move are distinct; a string is a phrase in `lang`."""
     if "anyOf" in schema:
         branches = schema["anyOf"]
         moves = branches[1:] or branches  # the first branch is the pass: drawn only when nothing else is
-        return instance(moves[0] if first else moves[int(rng.random() * len(moves))], rng, first)
+        return instance(moves[0] if first else moves[int(rng.random() * len(moves))], rng, first, lang)
     if "const" in schema:
         return schema["const"]
     if "enum" in schema:
@@ -127,7 +129,8 @@ def instance(schema: dict[str, Any], rng: random.Random, first: bool = False) ->
     kind = schema.get("type")
     if kind == "object":
         props = schema.get("properties", {})
-        return {key: instance(sub, rng, first) for key, sub in props.items() if key in schema.get("required", props)}
+        wanted = schema.get("required", props)
+        return {key: instance(sub, rng, first, lang) for key, sub in props.items() if key in wanted}
     if kind == "array":
         places = schema.get("prefixItems")
         least, most = schema.get("minItems", 0), schema.get("maxItems", len(places) if places else 1)
@@ -147,7 +150,7 @@ def instance(schema: dict[str, Any], rng: random.Random, first: bool = False) ->
         low, high = schema.get("minimum", 0), schema.get("maximum", 4)
         return low if first else low + int(rng.random() * (high - low + 1))
     if kind == "string":
-        words = PHRASES["ru"]
+        words = PHRASES.get(lang, PHRASES["ru"])
         return words[0] if first else words[int(rng.random() * len(words))]
     return None
 
