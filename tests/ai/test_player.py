@@ -109,6 +109,27 @@ def test_no_answer_within_the_deadline_passes() -> None:
     assert turn.passed and turn.timed_out and turn.command is None and game.commands == []
 
 
+def test_a_live_phase_deadline_bounds_the_retries() -> None:
+    import time
+
+    from rankedmafia.ai.client import monotonic_deadline
+
+    model = FakeModel()
+    model.queue(*[Step("429", seconds=0.1) for _ in range(50)])
+    game = fresh_game()
+
+    async def main() -> Turn:
+        client = client_for(model)
+        try:
+            return await AIPlayer(client.config, client).decide(PromptBuilder(game), actor(game), NIGHT,
+                                                                deadline=monotonic_deadline(time.time() + 1.4))
+        finally:
+            await client.close()
+
+    turn = asyncio.run(main())
+    assert turn.timed_out and 0.3 <= turn.seconds < 5 and 1 <= turn.retries < 50
+
+
 def test_server_without_schema_falls_back_to_text() -> None:
     model = FakeModel(schema_supported=False)
     game = fresh_game()

@@ -113,6 +113,12 @@ class ChatClient:
             await asyncio.sleep(min(seconds, left, MAX_PAUSE))
 
 
+def monotonic_deadline(wall_deadline: float, margin: float = 1.0) -> float:
+    """A live phase's deadline (a wall-clock time, as the live service keeps it) on the clients' clock,
+    `margin` seconds early so that the command still reaches the service in time."""
+    return time.monotonic() + (wall_deadline - time.time()) - margin
+
+
 def _retry_after(response: httpx2.Response) -> float:
     value = response.headers.get("retry-after")
     try:
