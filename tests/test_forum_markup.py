@@ -149,4 +149,4 @@ def test_the_checker_finds_what_a_renderer_would_break() -> None:
     assert markdown_problems("**Вася погиб")
     assert sentence_problems("лишен возможности голосовать")
     assert sentence_problems("Этой ночью погиб игрок Вася,")
-    assert not sentence_problems("Сегодня Вася лишён возможности голосовать")
+    assert not sentence_problems("Сегодня Вася лишен возможности голосовать")

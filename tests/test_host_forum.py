@@ -62,7 +62,7 @@ def test_a_night_and_a_day_from_messages_and_the_thread(tmp_path: Path) -> None:
     assert "отправить Женя: Проверка: [b]Саша[/b] — мафия." in output
     # the thread's count, as a post, with the uncertain name for the host to check
     assert "«Вассю» прочитано как Вася — проверьте" in output
-    assert "Сегодня [b]Дима[/b] лишён возможности голосовать" in output
+    assert "Сегодня [b]Дима[/b] лишен возможности голосовать" in output
     assert "[b]Петя[/b] — 3: Вася, Маша, Дима" in output  # the count is raw: Дима's zero weight stays hidden
     assert "Не проголосовали: Коля, Женя" in output
     assert "[size=4][b]Итоги дня 1[/b][/size]" in output

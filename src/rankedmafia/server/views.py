@@ -72,7 +72,7 @@ def summaries(
     known: dict[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """The public summary of each finished phase (in order), from the events a viewer holds."""
-    renderer = Renderer(lang, sexes=known)
+    renderer = Renderer(lang, sexes=known, yo=True)
     phases: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
     for event in log:
         if event.get("to") is None:
@@ -95,7 +95,7 @@ def finished_phases(game: Game) -> list[tuple[str, int]]:
 
 def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """His own results: the info entries and private events of his view, phase by phase."""
-    renderer = Renderer(lang, sexes=known)
+    renderer = Renderer(lang, sexes=known, yo=True)
     out = []
     for event in view.log:
         to = event.get("to")
@@ -187,7 +187,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     follow_up: dict[str, Any] | None = None
     if step is not None and asked:
         told = list(step.told)
-        line = Renderer(lang, sexes=sexes(game)).info_line({"kind": "deaths_tonight", "targets": told})
+        line = Renderer(lang, sexes=sexes(game), yo=True).info_line({"kind": "deaths_tonight", "targets": told})
         follow_up = {"deaths": told, "line": line, "deadline": live.deadline}
     # the core's own refusal says he acts last, not yet asked
     later = any(getattr(game.check(name, a.id), "rule", None) == "revive_later" for a in view.actions)

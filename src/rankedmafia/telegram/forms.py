@@ -62,7 +62,7 @@ class Screen:
 def renderer(live: LiveGame, lang: str) -> Renderer:
     """The text layer's renderer, with the sex each player gave (for the Russian agreement)."""
     game = live.game
-    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None)
+    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None, yo=True)
 
 
 def sexes(live: LiveGame) -> dict[str, str]:

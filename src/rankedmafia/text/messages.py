@@ -5,6 +5,8 @@ Templates use str.format fields; `{name}`-like fields holding nicknames are emph
 
 from __future__ import annotations
 
+import re
+
 MESSAGES: dict[str, dict[str, str]] = {
     "ru": {
         "night_title": "Итоги ночи {number}",
@@ -13,7 +15,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "death_role": "Этой ночью погиб игрок {player}. Его роль: {role}.",
         "evidence": "Улики указывают, что {player} — жертва {killer}.",
         "nobody_died": "Этой ночью никто не погиб.",
-        "silenced": "Сегодня {player} лишён возможности голосовать",
+        "silenced": "Сегодня {player} лишен возможности голосовать",
         "exposed_boss": "Босс мафии оставил улики: это {player}.",
         "exposed_doctor": "Сыворотку правды подложил доктор: это {player}.",
         "interview": "Этой ночью журналист брал интервью у {role}.",
@@ -25,10 +27,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_votes": "Никто не голосовал.",
         "hanged": "По итогам голосования повешен игрок {player}.",
         "hanged_role": "По итогам голосования повешен игрок {player}. Его роль: {role}.",
-        "defended": "Обречённый {player} отмазан, и сегодня не вешается никто.",
+        "defended": "Обреченный {player} отмазан, и сегодня не вешается никто.",
         # a day when someone else is hanged all the same (the rake's mark, or the rake with a defended mark)
-        "defended_alone": "Обречённый {player} отмазан и не вешается.",
-        "unhangable_alone": "Обречённый {player} не вешается.",
+        "defended_alone": "Обреченный {player} отмазан и не вешается.",
+        "unhangable_alone": "Обреченный {player} не вешается.",
         "nobody_hanged": "Сегодня никто не повешен.",
         "victory": "Игра окончена. Победитель: {side}.",
         "victory_draw": "Игра окончена: в живых не осталось никого. Ничья.",
@@ -43,7 +45,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "role_change": "Теперь ваша роль: {role}.",
         "new_boss": "Новый босс мафии: {player}.",
         "role_card": "{player}, ваша роль: {role}.",
-        "unhangable": "Обречённый {player} не вешается, и сегодня не вешается никто.",
+        "unhangable": "Обреченный {player} не вешается, и сегодня не вешается никто.",
         "interview_info": "Журналист взял интервью: {target} — {role}.",
         "hire_success": "Вы нанялись к игроку {target}: найм удачен.",
         "hire_fail": "Вы нанялись к игроку {target}: найм неудачен.",
@@ -64,15 +66,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "clan_card": "Ваш клан: {members}.",
         # the feminine forms, for a player who gave her sex (the masculine ones stand otherwise)
         "death_f": "Этой ночью погибла {player}.",
-        "death_role_f": "Этой ночью погибла {player}. Её роль: {role}.",
+        "death_role_f": "Этой ночью погибла {player}. Ее роль: {role}.",
         "silenced_f": "Сегодня {player} лишена возможности голосовать",
         "tortured_f": "{player} подверглась пыткам маньяка.",
         "hanged_f": "По итогам голосования повешена {player}.",
-        "hanged_role_f": "По итогам голосования повешена {player}. Её роль: {role}.",
-        "defended_f": "Обречённая {player} отмазана, и сегодня не вешается никто.",
-        "defended_alone_f": "Обречённая {player} отмазана и не вешается.",
-        "unhangable_alone_f": "Обречённая {player} не вешается.",
-        "unhangable_f": "Обречённая {player} не вешается, и сегодня не вешается никто.",
+        "hanged_role_f": "По итогам голосования повешена {player}. Ее роль: {role}.",
+        "defended_f": "Обреченная {player} отмазана, и сегодня не вешается никто.",
+        "defended_alone_f": "Обреченная {player} отмазана и не вешается.",
+        "unhangable_alone_f": "Обреченная {player} не вешается.",
+        "unhangable_f": "Обреченная {player} не вешается, и сегодня не вешается никто.",
         "witness_f": "Игрока {target} этой ночью пыталась убить {killer}.",
         "peek_none_f": "{target} этой ночью ничего не делала.",
     },
@@ -137,9 +139,21 @@ LANGUAGES = tuple(MESSAGES)
 FEMININE = "_f"  # the suffix of a message's feminine form
 
 
-def message(lang: str, key: str, sex: str | None = None) -> str:
-    """A message in `lang`; its feminine form when the subject is a woman and the language has one."""
+# The rule book writes «е» for «ё» in its formulas («лишен возможности голосовать», «Обреченный», «Ее роль»).
+# A game's record keeps the formulas letter for letter (the contract: a script gives the same record in every
+# release, and hosts post them as the book has them); the site and the bot print them with their «ё».
+YO = {"лишен": "лишён", "Обреченный": "Обречённый", "Обреченная": "Обречённая", "Ее": "Её", "ее": "её"}
+_YO_WORDS = re.compile(r"(?<!\w)(" + "|".join(YO) + r")(?!\w)")
+
+
+def with_yo(text: str) -> str:
+    """A Russian text with the «ё» the rule book's formulas leave out."""
+    return _YO_WORDS.sub(lambda match: YO[match.group(1)], text)
+
+
+def message(lang: str, key: str, sex: str | None = None, yo: bool = False) -> str:
+    """A message in `lang`; its feminine form when the subject is a woman and the language has one; with its
+    «ё» when `yo` (the pages and the bot) rather than as the rule book spells it (records and forum posts)."""
     catalogue = MESSAGES.get(lang, MESSAGES["ru"])
-    if sex == "f":
-        return catalogue.get(key + FEMININE, catalogue[key])
-    return catalogue[key]
+    text = catalogue.get(key + FEMININE, catalogue[key]) if sex == "f" else catalogue[key]
+    return with_yo(text) if yo and lang == "ru" else text

@@ -24,8 +24,9 @@ class Renderer:
     ("Сегодня Маша лишена возможности голосовать"); the masculine forms stand otherwise."""
 
     def __init__(self, lang: str = "ru", fmt: Format | str = Format.TEXT,
-                 sexes: Mapping[str, str | None] | None = None) -> None:
+                 sexes: Mapping[str, str | None] | None = None, yo: bool = False) -> None:
         self.lang = lang
+        self.yo = yo  # «ё» where the rule book's formulas leave it out (text/messages.py): the site and the bot
         self.fmt = Format(fmt)
         self._em = emphasis(self.fmt)
         self.sexes = dict(sexes or {})
@@ -35,7 +36,7 @@ class Renderer:
         sex = self.sexes.get(str(subject)) if subject is not None else None
         names = {k: self._em(str(v)) if k in ("player", "target", "killer", "a", "b") else v
                  for k, v in fields.items()}
-        return message(self.lang, key, sex).format(**names)
+        return message(self.lang, key, sex, self.yo).format(**names)
 
     def role(self, role_id: str, genitive: bool = False) -> str:
         return role_name(role_id, self.lang, genitive)
