@@ -51,7 +51,7 @@ def host(tmp_path: Path, lines: list[str], *extra: str, players: str = ",".join(
 
 def test_a_night_and_a_day_from_messages_and_the_thread(tmp_path: Path) -> None:
     thread = THREADS / "day1-phpbb.html"
-    lines = [*NIGHT_1, f"тема {thread} до 30.11.2026 22:00", "готово"]
+    lines = [*NIGHT_1, f"тема {thread} до 30.11.2026 22:00", "Саша > Вася", "готово"]
     typed = " ".join(lines).replace(str(thread), "").casefold()  # the file's path is the machine's, not typed
     assert not any(re.search(rf"\b{action}\b", typed) for action in ACTION_WORDS)  # not one id typed
     output, save = host(tmp_path, lines, "--format", "bbcode")
@@ -60,11 +60,12 @@ def test_a_night_and_a_day_from_messages_and_the_thread(tmp_path: Path) -> None:
     assert "[size=4][b]Итоги ночи 1[/b][/size]" in output
     assert "Этой ночью погиб игрок [b]Нина[/b]." in output
     assert "отправить Женя: Проверка: [b]Саша[/b] — мафия." in output
-    # the thread's count, as a post, with the uncertain name for the host to check
-    assert "«Вассю» прочитано как Вася — проверьте" in output
+    # the thread's count, as a post, without the uncertain name: the host checks it and types the vote
+    assert "«Вассю» прочитано как Вася — проверьте — не засчитано, решите сами" in output
     assert "Сегодня [b]Дима[/b] лишен возможности голосовать" in output
     assert "[b]Петя[/b] — 3: Вася, Маша, Дима" in output  # the count is raw: Дима's zero weight stays hidden
-    assert "Не проголосовали: Коля, Женя" in output
+    assert "Не проголосовали: Коля, Саша, Женя" in output
+    assert "Голос: Саша → Вася" in output
     assert "[size=4][b]Итоги дня 1[/b][/size]" in output
     script = yaml.safe_load(save.read_text(encoding="utf-8"))
     assert script["phases"][1]["day"]["votes"] == {"Вася": "Петя", "Петя": "Вася", "Маша": "Петя", "Оля": "blue",
@@ -82,13 +83,13 @@ def test_the_votes_command_counts_and_feeds_the_hosts_day(tmp_path: Path) -> Non
     assert result.stdout.splitlines() == [
         "[size=4][b]Голосование, день 1[/b][/size]",
         "[b]Петя[/b] — 3: Вася, Маша, Дима",
-        "[b]Вася[/b] — 2: Петя, Саша",
+        "[b]Вася[/b] — 1: Петя",
         "[b]Дима[/b] — 1: Игорь",
         "[b]Маша[/b] — 1: Лена",
         "Синий (никого не вешать) — 2: Оля, Таня",
-        "Не проголосовали: Коля, Женя",
+        "Не проголосовали: Коля, Саша, Женя",
     ]
-    assert "«Вассю» прочитано как Вася" in result.stderr and "xenforo" in result.stderr
+    assert "«Вассю» прочитано как Вася — проверьте — не засчитано" in result.stderr and "xenforo" in result.stderr
     game, _ = load(save)
     assert game.votes()["Игорь"] == "Дима"
     resumed = runner.invoke(app, ["host", "--resume", str(save)], input="готово\n")
@@ -265,7 +266,7 @@ def test_the_votes_command_reads_a_folder_of_pages_in_order(tmp_path: Path) -> N
                                  "--format", "markdown"])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[:2] == ["### Голосование, день 1", "**Петя** — 3: Вася, Маша, Дима"]
-    assert "Не проголосовали: Коля, Женя" in result.stdout
+    assert "Не проголосовали: Коля, Саша, Женя" in result.stdout
     assert load(save)[0].votes() == {}  # without --apply the saved day is unchanged
 
 
