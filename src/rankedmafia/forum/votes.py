@@ -175,7 +175,9 @@ def _without_vote_word(post: Post, text: str, matcher: NameMatcher) -> list[tupl
             return [(offset, Reading(post.number, post.author, FLAGGED, "no_vote_word", BLUE, bare))]
         offset += len(line)
     if blue := BARE_BLUE.search(text):
-        return [(blue.start(), Reading(post.number, post.author, FLAGGED, "bare_blue", BLUE, blue.group(0)))]
+        start, end = text.rfind("\n", 0, blue.start()) + 1, text.find("\n", blue.end())
+        sentence = " ".join(text[start:end if end >= 0 else len(text)].split())[:80]
+        return [(blue.start(), Reading(post.number, post.author, FLAGGED, "bare_blue", BLUE, sentence))]
     return []
 
 
@@ -184,7 +186,7 @@ LABELS = {
         "unread": "пост {post} ({author}): не понял, за кого голос: «{typed}»",
         "two_names": "пост {post} ({author}): «{typed}» — названо несколько: {names}",
         "no_vote_word": "пост {post} ({author}): «{typed}» без слова «голосую»",
-        "bare_blue": "пост {post} ({author}): «{typed}» во фразе без слова «голосую»",
+        "bare_blue": "пост {post} ({author}): «{typed}» — «синий» без слова «голосую»",
         "fuzzy_name": "пост {post} ({author}): «{typed}» прочитано как {name} — проверьте",
         "no_time": "пост {post} ({author}): время поста не прочитано{stamp}, а срок задан",
         "relative_time": "пост {post} ({author}): время «{stamp}» — относительное, а от какой даты считать, "
@@ -204,7 +206,7 @@ LABELS = {
         "unread": "post {post} ({author}): could not tell whom the vote is for: “{typed}”",
         "two_names": "post {post} ({author}): “{typed}” names more than one: {names}",
         "no_vote_word": "post {post} ({author}): “{typed}” without a vote word",
-        "bare_blue": "post {post} ({author}): “{typed}” in a sentence without a vote word",
+        "bare_blue": "post {post} ({author}): “{typed}”: blue without a vote word",
         "fuzzy_name": "post {post} ({author}): “{typed}” read as {name}; please check",
         "no_time": "post {post} ({author}): the post's time could not be read{stamp}, and a deadline is set",
         "relative_time": "post {post} ({author}): the time “{stamp}” is relative, and the date it counts from is "
@@ -294,7 +296,8 @@ def count_votes(posts: Sequence[Post], alive: Sequence[str], players: Sequence[s
             else:
                 count.votes[voter] = reading.choice
     for source, basis in sources.items():
-        when = "" if basis is None else basis.strftime("%d.%m.%Y %H:%M" if basis.time() else "%d.%m.%Y")
+        midnight = basis is not None and basis.hour == basis.minute == basis.second == 0
+        when = "" if basis is None else basis.strftime("%d.%m.%Y" if midnight else "%d.%m.%Y %H:%M")
         count.notes.append(labels["source_" + source].format(when=when))
     if count.late:
         count.warnings.append(labels["late"].format(posts=", ".join(map(str, count.late))))
