@@ -16,7 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.server import accounts, api, ladder_pages, pages
+from rankedmafia.server import accounts, api, desk, ladder_pages, pages
 from rankedmafia.server.platform import Platform, platform_of, request_lang
 from rankedmafia.server.settings import Settings
 from rankedmafia.text.refusals import refusal_text
@@ -88,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     accounts.install(app)  # first: a ranked game's join page is the accounts' own
     app.include_router(ladder_pages.router)
+    app.include_router(desk.router)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
