@@ -277,7 +277,13 @@ async def _run(request: Request, token: str, build: svc.Build) -> Response:
     except (Refusal, RuleViolation) as error:
         return await _page(request, token, Shown(error=refusal_text(error, request_lang(request))),
                            getattr(error, "status", 409))
-    return _back(f"/desk/{token}?{request.url.query}#top" if request.url.query else f"/desk/{token}")
+    return _home(request, token)
+
+
+def _home(request: Request, token: str, anchor: str = "") -> Response:
+    """Back to the desk, in the texts' format the host chose (the forms carry it in their address)."""
+    query = f"?fmt={_fmt(request).value}" if "fmt" in request.query_params else ""
+    return _back(f"/desk/{token}{query}{anchor}")
 
 
 @router.post("/desk/{token}/read")
@@ -365,7 +371,7 @@ async def paste_thread(request: Request, token: str) -> Response:
     paste = desk.Pasted(tuple(pages), str(form.get("deadline", ""))[:40].strip(),
                         str(form.get("today", ""))[:40].strip(), {})
     await desk.keep_pasted(platform_of(request).service, live, paste)
-    return _back(f"/desk/{token}#count")
+    return _home(request, token, "#count")
 
 
 @router.post("/desk/{token}/decide")
@@ -380,7 +386,7 @@ async def decide(request: Request, token: str, csrf: Annotated[str, Form()], pos
         raise Refusal("not_found", 404, what="thread")
     decisions = {**(paste.decisions or {}), post: choice}
     await desk.keep_pasted(service, live, desk.Pasted(paste.pages, paste.deadline, paste.today, decisions))
-    return _back(f"/desk/{token}#count")
+    return _home(request, token, "#count")
 
 
 @router.post("/desk/{token}/apply")
