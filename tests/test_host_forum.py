@@ -300,3 +300,22 @@ def test_the_bosss_question_to_the_council_is_read_from_his_message(tmp_path: Pa
     script = yaml.safe_load(save.read_text(encoding="utf-8"))
     asked = next(a for a in script["phases"][0]["night"] if a["actor"] == "Саша")
     assert asked["question"] == {"template": "role_count", "args": {"role": "commissar", "op": "ge", "n": 1}}
+
+
+def test_relative_dates_need_a_date_and_the_output_says_which(tmp_path: Path) -> None:
+    """vBulletin's «Сегодня, 20:10» beside a deadline: without a date every vote is flagged and none
+    counted; with `--today` (or «сегодня …» in the host) they are read against it, and it says so."""
+    _, save = host(tmp_path, NIGHT_1)
+    page = str(THREADS / "day2-vbulletin.html")
+    blind = runner.invoke(app, ["votes", page, "--game", str(save), "--deadline", "30.11.2026 22:00"])
+    assert blind.exit_code == 0, blind.output
+    assert "Голосов пока нет." in blind.stdout and "относительное, а от какой даты считать" in blind.stderr
+    dated = runner.invoke(app, ["votes", page, "--game", str(save), "--deadline", "30.11.2026 22:00",
+                                "--today", "30.11.2026"])
+    assert "прочитаны по заданной дате: 30.11.2026" in dated.stderr
+    assert "[b]Петя[/b] — 3: Вася, Маша, Дима" in dated.stdout
+    assert "«Рано вешать, синий.» — «синий» без слова «голосую» — не засчитано" in dated.stderr
+    wrong = runner.invoke(app, ["votes", page, "--game", str(save), "--today", "вчера"])
+    assert wrong.exit_code == 2 and "не понял дату «вчера»" in wrong.output
+    output, _ = host(tmp_path, [*NIGHT_1, f"тема {page} до 30.11.2026 22:00 сегодня 30.11.2026", "готово"])
+    assert "Заметка: относительные даты" in output and "по заданной дате: 30.11.2026" in output
