@@ -141,6 +141,7 @@ def test_a_rough_time_near_the_deadline_is_flagged() -> None:
     ("10 minutes ago", datetime(2026, 11, 30, 22, 4)), ("только что", datetime(2026, 11, 30, 22, 14)),
 ])
 def test_relative_times(text: str, when: datetime) -> None:
+    """Read against a moment (the page's own «Текущее время»)."""
     read = relative_time(text, Reference(datetime(2026, 11, 30, 22, 14), True, "page"))
     assert read is not None and read[0] == when and read[1].source == "page"
 
@@ -189,3 +190,22 @@ def test_a_flagged_post_never_changes_the_count(thread: list[tuple[str, int, str
     assert count.votes == count_votes(certain, PEOPLE, PEOPLE).votes
     assert all(votes_in(Post(p.author, p.text, None, p.number), NameMatcher(PEOPLE)) == [r for r in count.readings
                if r.post == p.number] for p in posts if p.author in PEOPLE)
+
+
+@pytest.mark.parametrize(("text", "when"), [
+    ("Пн ноя 30, 2026 10:14 pm", datetime(2026, 11, 30, 22, 14)),
+    ("It is currently Mon Nov 30, 2026 9:05 am", datetime(2026, 11, 30, 9, 5)),
+    ("Nov 30, 2026 22:14", datetime(2026, 11, 30, 22, 14)),
+    ("Dec 1, 2026 12:30 AM", datetime(2026, 12, 1, 0, 30)),
+])
+def test_phpbbs_default_date_with_the_month_first(text: str, when: datetime) -> None:
+    from rankedmafia.forum.thread import parse_time
+
+    assert parse_time(text) == when
+
+
+def test_half_an_hour_ago_is_not_an_hour_ago() -> None:
+    reference = Reference(datetime(2026, 11, 30, 22, 30), True, "today")
+    assert relative_time("полчаса назад", reference) is None  # not read: with a deadline, flagged
+    post = Post("Оля", "Голосую за Петю", None, 1, Stamp("полчаса назад", ""))
+    assert count_votes([post], ALIVE, NAMES, DEADLINE).flagged[0].reason == "no_time"

@@ -97,6 +97,9 @@ MONTHS = {"янв": 1, "фев": 2, "мар": 3, "апр": 4, "мая": 5, "ма
           "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12}
 NUMERIC_TIME = re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{2,4})\D{0,12}?(\d{1,2}):(\d{2})(?::(\d{2}))?")
 WORDED_TIME = re.compile(r"(\d{1,2})\s+([A-Za-zА-Яа-яЁё]{3,})\.?\s+(\d{4})\D{0,12}?(\d{1,2}):(\d{2})(?::(\d{2}))?")
+# phpBB's default "Пн ноя 30, 2026 10:14 pm" / "Mon Nov 30, 2026 10:14 pm": the month first
+MONTH_FIRST_TIME = re.compile(r"([A-Za-zА-Яа-яЁё]{3,})\.?\s+(\d{1,2}),?\s+(\d{4})\D{0,12}?(\d{1,2}):(\d{2})"
+                              r"(?::(\d{2}))?(?:\s*([ap])\.?m\b\.?)?", re.IGNORECASE)
 ISO_TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?")
 
 
@@ -116,6 +119,12 @@ def parse_time(text: str) -> datetime | None:
         number = MONTHS.get(month.casefold()[:3])
         if number is not None:
             return _time(int(y), number, int(d), h, mi, s)
+    if match := MONTH_FIRST_TIME.search(text):
+        month, d, y, h, mi, s, half = match.groups()
+        number = MONTHS.get(month.casefold()[:3])
+        if number is not None:
+            hour = int(h) % 12 + (12 if half.casefold() == "p" else 0) if half else int(h)
+            return _time(int(y), number, int(d), str(hour), mi, s)
     return None
 
 
@@ -130,7 +139,7 @@ RELATIVE_DAY = re.compile(r"\b(сегодня|вчера|позавчера|toda
                           r"(?:\s*([ap])\.?m\.?)?", re.IGNORECASE)
 DAYS_BACK = {"сегодня": 0, "today": 0, "вчера": 1, "yesterday": 1, "позавчера": 2}
 AGO = re.compile(r"(?:(\d+|одн[ау]|один|две|два|три|четыре|пять|an?|one|two|three)\s+)?"
-                 r"(сек\w*|мин\w*|час\w*|ч\b|sec\w*|min\w*|hours?|hr)\.?\s*(?:назад|ago)", re.IGNORECASE)
+                 r"\b(сек\w*|мин\w*|час\w*|ч\b|sec\w*|min\w*|hours?|hr)\.?\s*(?:назад|ago)", re.IGNORECASE)
 JUST_NOW = re.compile(r"только\s+что|just\s+now|a\s+moment\s+ago|moments\s+ago", re.IGNORECASE)
 SMALL = {"одну": 1, "одна": 1, "один": 1, "две": 2, "два": 2, "три": 3, "четыре": 4, "пять": 5, "a": 1, "an": 1,
          "one": 1, "two": 2, "three": 3}

@@ -41,7 +41,7 @@ MAX_PAGES_CHARS = 2_000_000
 
 
 def is_desk(live: LiveGame) -> bool:
-    return live.row.options.get("kind") == KIND
+    return live.by_hand
 
 
 @dataclass(frozen=True, slots=True)

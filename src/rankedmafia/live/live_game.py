@@ -42,6 +42,11 @@ class LiveGame:
     def setup(self) -> Setup:
         return Setup.from_mapping(self.row.setup, self.row.setup.get("name", "setup"))
 
+    @property
+    def by_hand(self) -> bool:
+        """A forum game on the host's desk (live/desk.py): its phases end only when the host says so."""
+        return self.row.options.get("kind") == "desk"
+
     def duration(self, kind: PhaseKind | str) -> float:
         key = "night_seconds" if PhaseKind(kind) is PhaseKind.NIGHT else "day_seconds"
         return float(self.row.options[key])
