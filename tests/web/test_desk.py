@@ -5,6 +5,8 @@ against the seed; a desk game exports as a terminal save and the save opens as t
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from pathlib import Path
 
 import yaml
@@ -16,6 +18,27 @@ from rankedmafia.verify import verify
 
 from .desk_helpers import NAMES, alive, copies, create, csrf, post, roles, thread
 
+# ids that must never reach the host's eyes (the forms carry some in their values only)
+IDS = re.compile(r"\b(?:mafia1|mafia2|mafia_journalist|commissar|sergeant|civilian|maniac|girl|doctor|kill|heal|"
+                 r"check|block|two_names|no_vote_word|bare_blue|fuzzy_name|relative_time|no_time|near_deadline|"
+                 r"not_a_vote|dead_choice|night|day|blue|None)\b|<built-in|\{\w+\}")
+
+
+def visible(html: str) -> str:
+    """The page's text as a reader sees it: no tags, no attribute values, no script."""
+    body = html.split("<main", 1)[1].split("</main>", 1)[0]
+    return unescape(re.sub(r"<[^>]*>", " ", body))
+
+
+# in English some role and action names are words the ids spell too («maniac», «kill»): only the rest
+ENGLISH_IDS = re.compile(r"\b(?:mafia1|mafia2|mafia_journalist|two_names|no_vote_word|bare_blue|fuzzy_name|"
+                         r"relative_time|no_time|near_deadline|not_a_vote|dead_choice|None)\b|<built-in|\{\w+\}")
+
+
+def no_ids(html: str, ids: re.Pattern[str] = IDS) -> None:
+    found = ids.search(visible(html))
+    assert found is None, visible(html)[max(0, found.start() - 80):found.end() + 80]
+
 THREADS = Path(__file__).resolve().parents[1] / "forum_threads"
 
 
@@ -25,6 +48,8 @@ def night_with_messages(client: TestClient, token: str, dealt: dict[str, str]) -
     victim = next(n for n, r in dealt.items() if r == "civilian")
     page = post(client, token, "read", {"actor": boss, "text": f"Доброй ночи. Убиваю {victim}"})
     assert f"{boss}: убить " in page and 'id="accept"' in page
+    no_ids(page)
+    no_ids(client.get(f"/desk/{token}?lang=en").text, ENGLISH_IDS)
     page = post(client, token, "act", {"actor": boss, "action": "kill", "targets": victim})
     assert "Ещё не прислали" in page and f"<li><b>{boss}</b>" not in page and f"<li><b>{doctor}</b>" in page
     page = post(client, token, "read", {"actor": doctor, "text": "лечу себя"})
@@ -56,6 +81,7 @@ def test_a_whole_forum_game_from_the_desk(client: TestClient) -> None:
         text = thread(votes, {doubter: f"Голосую за {target} или {other}, пока не решила"})
         page = post(client, token, "thread", {"text": text, "deadline": "30.11.2026 22:00"})
         assert "Не засчитано, пока вы не решите" in page and "названо несколько" in page
+        no_ids(page)
         flagged = client.get(f"/desk/{token}").text
         assert f"Засчитать за {target}" in flagged  # it survives a reload: the paste is the log's
         number = int(flagged.split('class="flag" data-post="')[1].split('"')[0])
@@ -69,6 +95,7 @@ def test_a_whole_forum_game_from_the_desk(client: TestClient) -> None:
         assert target in copies(page, "post-0")[0]
         page = post(client, token, "resolve", {})  # a quiet night
     assert "Игра окончена" in page and "Сид" in page
+    no_ids(page)
     record = client.get(f"/api/host/{token}/record").json()
     assert record["winner"] == "town" and record["seed"]
     assert verify(record, record["seed"], "ru") == []  # no finding: the seed and the replay agree
@@ -126,3 +153,7 @@ def test_a_saved_thread_page_with_relative_dates_on_the_desk(client: TestClient)
     assert "прочитаны по заданной дате: 30.11.2026" in page and "Прочитано: vbulletin" in page
     assert "«Вассю» прочитано как Вася" in page and "«Рано вешать, синий.»" in page
     assert "после срока пропущены посты" in page
+    no_ids(page)
+    english = client.get(f"/desk/{token}?lang=en").text
+    assert "not counted; yours to decide" in english and "read against the date given" in english
+    no_ids(english, ENGLISH_IDS)

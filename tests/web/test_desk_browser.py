@@ -7,6 +7,7 @@ copied; then day after day until the town wins. Never a sideways scroll at 390 p
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,13 @@ from .helpers import Server
 
 PHONE = {"width": 390, "height": 844}
 THREADS = Path(__file__).resolve().parents[1] / "forum_threads"
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def shot(page: Page, name: str) -> None:
+    """The desk's screenshots for docs/, only when asked (RANKEDMAFIA_SCREENSHOTS=1): a run writes nothing."""
+    if os.environ.get("RANKEDMAFIA_SCREENSHOTS") == "1":
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 @pytest.fixture
@@ -34,6 +42,7 @@ def fits(page: Page) -> None:
 
 def copied(page: Page, box: str) -> str:
     """Clicks the copy button of the text `box` and returns what reached the clipboard."""
+    expect(page.locator(f"button[data-copy='{box}']")).to_have_text("Копировать")
     page.click(f"button[data-copy='{box}']")
     expect(page.locator(f"button[data-copy='{box}']")).to_have_text("Скопировано")
     text: str = page.evaluate("navigator.clipboard.readText()")
@@ -77,6 +86,7 @@ def test_a_whole_forum_game_hosted_from_the_desk_on_a_phone(browser: Browser, se
     page.click("#pmform button[type=submit]")
     expect(page.locator("#reading .words")).to_contain_text(f"{boss}: убить")
     fits(page)
+    shot(page, "desk-night")
     page.click("#accept")
     expect(page.locator("ul.taken")).to_contain_text(f"{boss}: убить")
     expect(page.locator(f"#waiting li:has(b:text-is('{boss}'))")).to_have_count(0)
@@ -101,6 +111,7 @@ def test_a_whole_forum_game_hosted_from_the_desk_on_a_phone(browser: Browser, se
     expect(flags).to_have_count(3)
     expect(flags.nth(1)).to_contain_text("«Вассю» прочитано как Вася")
     fits(page)
+    shot(page, "desk-day-count")
     flags.nth(1).get_by_role("button", name="Засчитать за Вася").click()
     expect(page.locator("li.flag")).to_have_count(2)
     page.reload()
