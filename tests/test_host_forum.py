@@ -319,3 +319,19 @@ def test_relative_dates_need_a_date_and_the_output_says_which(tmp_path: Path) ->
     assert wrong.exit_code == 2 and "не понял дату «вчера»" in wrong.output
     output, _ = host(tmp_path, [*NIGHT_1, f"тема {page} до 30.11.2026 22:00 сегодня 30.11.2026", "готово"])
     assert "Заметка: относительные даты" in output and "по заданной дате: 30.11.2026" in output
+
+
+def test_at_the_prompt_each_flagged_vote_is_asked_about(tmp_path: Path) -> None:
+    """`тема` at the prompt: every flagged post with a reading is put to the host, and only his yes counts it."""
+    out = io.StringIO()
+    s = Session(new_game(preset("classic-12"), NAMES, SEED), Console(file=out, width=200, color_system=None),
+                tmp_path / "g.yaml")
+    s.handle("готово")  # a quiet first night
+    asked: list[str] = []
+    s.confirm = lambda question: asked.append(question) or "Саша → Вася" in question or "Записать" in question
+    s.handle(f"тема {THREADS / 'day2-xenforo.html'} до 30.11.2026 22:00")
+    assert [q for q in asked if q.startswith("Засчитать")] == [
+        "Засчитать голос: Оля → синий?", "Засчитать голос: Саша → Вася?", "Засчитать голос: Лена → Маша?"]
+    votes = s.game.votes()
+    assert votes["Саша"] == "Вася" and "Оля" not in votes and "Лена" not in votes
+    assert "по машинной метке времени поста" in out.getvalue()
