@@ -16,7 +16,7 @@ from rankedmafia.forum.saves import loads
 from rankedmafia.script import play
 from rankedmafia.verify import verify
 
-from .desk_helpers import NAMES, alive, copies, create, csrf, post, roles, thread
+from .desk_helpers import NAMES, PLAYERS, alive, copies, create, csrf, post, roles, thread
 
 # ids that must never reach the host's eyes (the forms carry some in their values only)
 IDS = re.compile(r"\b(?:mafia1|mafia2|mafia_journalist|commissar|sergeant|civilian|maniac|girl|doctor|kill|heal|"
@@ -128,6 +128,13 @@ def test_a_terminal_save_opens_and_bad_input_changes_nothing(client: TestClient)
     assert bad.status_code == 422 and "Это не сохранение игры" in bad.text
     few = client.post("/desk", data={"csrf": csrf(page.text), "preset": "classic-12", "players": "Вася\nПетя"})
     assert few.status_code == 422 and "Вася\nПетя" in few.text
+    blue = client.post("/desk", data={"csrf": csrf(page.text), "preset": "classic-12",
+                                      "players": PLAYERS.replace("Женя", "Синий")})
+    assert blue.status_code == 422 and "Ник «Синий» — слово голосования" in blue.text
+    twice = client.post("/desk", data={"csrf": csrf(page.text), "preset": "classic-12",
+                                       "players": PLAYERS.replace("Женя", "вася")})
+    assert twice.status_code == 409 or twice.status_code == 422
+    assert client.get("/api/games/nope").status_code == 404
     token, _ = create(client)
     wrong = client.post(f"/desk/{token}/act", data={"csrf": csrf(page.text), "actor": "Вася", "action": "fly",
                                                       "targets": "Петя"})
