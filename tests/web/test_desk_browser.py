@@ -128,12 +128,15 @@ def test_a_whole_forum_game_hosted_from_the_desk_on_a_phone(browser: Browser, se
 
     # the rest of the game: quiet nights, and each day the thread hangs the next of the mafia or the maniac
     for target in [n for n, r in dealt.items() if r in ("mafia1", "mafia2", "mafia_journalist", "maniac")]:
-        if "Игра окончена" in (page.locator("#phase").text_content() or ""):
+        phase = page.locator("#phase").text_content() or ""
+        if phase == "Игра окончена":
             break
-        page.click("#resolve")
-        dead = record(server, token)["phases"]
-        assert isinstance(dead, list)
-        gone = {n for phase in dead for n in [*phase["deaths"], *phase["hanged"]]}
+        if phase.startswith("Ночь"):
+            page.click("#resolve")
+            expect(page.locator("#phase")).to_have_text(phase.replace("Ночь", "День"))
+        phases = record(server, token)["phases"]
+        assert isinstance(phases, list)
+        gone = {n for done in phases for n in [*done["deaths"], *done["hanged"]]}
         if target in gone:
             continue
         living = [n for n in dealt if n not in gone]
@@ -141,7 +144,10 @@ def test_a_whole_forum_game_hosted_from_the_desk_on_a_phone(browser: Browser, se
         page.click("#threadform button[type=submit]")
         expect(page.locator("#apply")).to_be_visible()
         page.click("#apply")
+        expect(page.locator("#votes")).to_contain_text(f"{target} — {len(living) - 1}")
+        day = page.locator("#phase").text_content() or ""
         page.click("#resolve")
+        expect(page.locator("#phase")).not_to_have_text(day)
         expect(page.locator("#post-0")).to_contain_text(target)
     expect(page.locator("#phase")).to_have_text("Игра окончена")
     assert copied(page, "seed")
