@@ -37,7 +37,7 @@ from rankedmafia.store import GameRow, PostRow
 
 KIND = "desk"
 PAGES = "desk:pages"  # the store's posts channel holding what the host pasted from the day's thread
-MAX_PAGES_CHARS = 2_000_000
+MAX_PAGES_CHARS = 6_000_000
 
 
 def is_desk(live: LiveGame) -> bool:
