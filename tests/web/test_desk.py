@@ -99,6 +99,10 @@ def test_a_whole_forum_game_from_the_desk(client: TestClient) -> None:
     record = client.get(f"/api/host/{token}/record").json()
     assert record["winner"] == "town" and record["seed"]
     assert verify(record, record["seed"], "ru") == []  # no finding: the seed and the replay agree
+    game_id = re.search(r'href="/g/([^/"]+)/replay"', page)
+    assert game_id is not None  # the replay of a desk game, step by step, is the web's own
+    assert client.get(f"/g/{game_id.group(1)}/replay?step=2").status_code == 200
+    assert client.get(f"/g/{game_id.group(1)}").status_code == 200
 
 
 def test_a_desk_game_round_trips_as_a_terminal_save(client: TestClient) -> None:
