@@ -5,13 +5,16 @@ against the seed; a desk game exports as a terminal save and the save opens as t
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from pathlib import Path
 
 import yaml
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
+from rankedmafia.cli import app
 from rankedmafia.forum.saves import loads
 from rankedmafia.script import play
 from rankedmafia.verify import verify
@@ -61,7 +64,7 @@ def night_with_messages(client: TestClient, token: str, dealt: dict[str, str]) -
     return victim
 
 
-def test_a_whole_forum_game_from_the_desk(client: TestClient) -> None:
+def test_a_whole_forum_game_from_the_desk(client: TestClient, tmp_path: Path) -> None:
     token, page = create(client)
     assert "Хеш сида" in page and len(copies(page, "card-")) == 12
     cards = copies(page, "card-")
@@ -99,6 +102,10 @@ def test_a_whole_forum_game_from_the_desk(client: TestClient) -> None:
     record = client.get(f"/api/host/{token}/record").json()
     assert record["winner"] == "town" and record["seed"]
     assert verify(record, record["seed"], "ru") == []  # no finding: the seed and the replay agree
+    published = tmp_path / "record.json"
+    published.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    checked = CliRunner().invoke(app, ["verify", str(published), "--seed", str(record["seed"])])
+    assert checked.exit_code == 0 and "повтор игры сходится с записью" in checked.output
     game_id = re.search(r'href="/g/([^/"]+)/replay"', page)
     assert game_id is not None  # the replay of a desk game, step by step, is the web's own
     assert client.get(f"/g/{game_id.group(1)}/replay?step=2").status_code == 200
