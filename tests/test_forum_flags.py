@@ -99,6 +99,9 @@ def test_minutes_ago_need_a_moment_the_machine_stamp_does_for_today() -> None:
     ("Думаю долго.\nВася.", "no_vote_word", "Вася"),
     ("[b]Петю[/b]", "no_vote_word", "Петя"),
     ("Синий", "no_vote_word", BLUE),
+    ("Я за Васю, он странный", "no_vote_word", "Вася"),
+    ("Думаю, надо вешать Петю", "no_vote_word", "Петя"),
+    ("I'd lynch Машу today", "no_vote_word", "Маша"),
     ("Голосую за Ваську", "fuzzy_name", "Вася"),
     ("[vote]кого-нибудь[/vote]", "unread", None),
 ])
@@ -166,13 +169,13 @@ def test_relative_times_and_their_references() -> None:
 
 CERTAIN_POSTS = ["[vote]{n}[/vote]", "Голосую: {n}", "vote: {n}", "[unvote]", "Голосую синим", "Привет всем"]
 UNSURE_POSTS = ["Голосую за {n} или {m}, пока не решила", "Рано вешать, синий.", "{n}.", "[vote]{n} {m}[/vote]",
-                "Синий", "Голосую за {typo}"]
+                "Синий", "Голосую за {typo}", "Я за {n}"]
 PEOPLE = ["Вася", "Петя", "Маша", "Коля", "Оля", "Игорь"]
 TYPOS = {"Вася": "Вассю", "Петя": "Пеття", "Маша": "Маащу", "Коля": "Колью", "Оля": "Ольгу", "Игорь": "Игоряя"}
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(PEOPLE), st.integers(0, 5), st.sampled_from(PEOPLE), st.booleans(),
+@given(st.lists(st.tuples(st.sampled_from(PEOPLE), st.integers(0, 6), st.sampled_from(PEOPLE), st.booleans(),
                           st.sampled_from(PEOPLE)), max_size=20))
 def test_a_flagged_post_never_changes_the_count(thread: list[tuple[str, int, str, bool, str]]) -> None:
     """Unsure posts, anywhere in the thread, leave the count as the certain posts alone make it."""
@@ -182,7 +185,7 @@ def test_a_flagged_post_never_changes_the_count(thread: list[tuple[str, int, str
         if unsure:
             text = UNSURE_POSTS[template].format(n=name, m=other, typo=TYPOS[name])
         else:
-            text = CERTAIN_POSTS[template].format(n=name)
+            text = CERTAIN_POSTS[template % len(CERTAIN_POSTS)].format(n=name)
         posts.append(Post(author, text, None, len(posts) + 1))
         if not unsure:
             certain.append(Post(author, text, None, len(certain) + 1))

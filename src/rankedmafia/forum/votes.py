@@ -35,6 +35,9 @@ SPOKEN = re.compile(
 BBCODE_QUOTE = re.compile(r"\[quote[^\]]*\].*?\[/quote\]", re.IGNORECASE | re.DOTALL)
 
 
+# a leaning without a vote word: «Я за Васю», «надо вешать Петю», «I'd lynch Вася»
+LEANING = re.compile(r"(?:\bза|\bвешать|\bповесить|\bповесим|\bказнить|\bказним|\bлинчуем|\bhang|\blynch)\s+"
+                     r"(?P<who>[^\n.,;!?()]{1,40})", re.IGNORECASE)
 BARE_BLUE = re.compile(r"(?<![\w-])(?:синий|синего|синим|синему|blue)(?![\w-])", re.IGNORECASE)
 MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.IGNORECASE)
 
@@ -162,8 +165,9 @@ def votes_in(post: Post, matcher: NameMatcher) -> list[Reading]:
 
 
 def _without_vote_word(post: Post, text: str, matcher: NameMatcher) -> list[tuple[int, Reading]]:
-    """A name alone on a line («Вася.», «[b]Петя[/b]») or «синий» in a sentence («Рано вешать, синий.»):
-    votes by some players' habits, never certain."""
+    """A name alone on a line («Вася.», «[b]Петя[/b]»), a leaning without a vote word («Я за Васю», «надо
+    вешать Петю») or «синий» in a sentence («Рано вешать, синий.»): votes by some players' habits, never
+    certain."""
     offset = 0
     for line in text.splitlines(keepends=True):
         bare = MARKUP.sub(" ", line).strip(" \t\n.,!?:;«»\"'*—-–()")
@@ -174,6 +178,12 @@ def _without_vote_word(post: Post, text: str, matcher: NameMatcher) -> list[tupl
         if fold(bare) in BLUE_WORDS and fold(bare) not in ("никто", "никого"):
             return [(offset, Reading(post.number, post.author, FLAGGED, "no_vote_word", BLUE, bare))]
         offset += len(line)
+    for leaning in LEANING.finditer(text):
+        choice, match = read_choice(leaning["who"], matcher)
+        if choice is not None and (match is None or match.certain):
+            sentence = " ".join(leaning.group(0).split())
+            return [(leaning.start(), Reading(post.number, post.author, FLAGGED, "no_vote_word", choice, sentence,
+                                              (choice,)))]
     if blue := BARE_BLUE.search(text):
         start, end = text.rfind("\n", 0, blue.start()) + 1, text.find("\n", blue.end())
         sentence = " ".join(text[start:end if end >= 0 else len(text)].split())[:80]
