@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rich.table import Table
 
+from rankedmafia.forum.cards import card_text, clan_text
 from rankedmafia.forum.vocabulary import display
 from rankedmafia.host.i18n import t
 from rankedmafia.rules.game import Game, PhaseResult
@@ -24,14 +25,6 @@ def phase_label(phase: Phase, lang: str) -> str:
     return t(lang, f"phase_{phase.kind.value}", number=phase.number)
 
 
-def _clan_text(game: Game, name: str, lang: str) -> str:
-    view = game.view(name)
-    boss = ", " + t(lang, "boss_mark")
-    members = [f"{member} ({role_name(role, lang)}{boss if member == view.boss else ''})"
-               for member, role in view.clan.items()]
-    return ", ".join(members)
-
-
 def role_cards(game: Game, renderer: Renderer) -> tuple[Table, list[tuple[str, str]]]:
     """The host's table of the deal, and each player's card (his role, his clan for the mafia)."""
     lang = renderer.lang
@@ -41,12 +34,9 @@ def role_cards(game: Game, renderer: Renderer) -> tuple[Table, list[tuple[str, s
     cards: list[tuple[str, str]] = []
     for player in game.players():
         view = game.view(player.name)
-        clan = _clan_text(game, player.name, lang) if view.clan else ""
+        clan = clan_text(game, player.name, lang) if view.clan else ""
         table.add_row(player.name, role_name(view.role, lang), clan)
-        text = renderer.say("role_card", player=player.name, role=role_name(view.role, lang))
-        if clan:
-            text += " " + renderer.say("clan_card", members=clan)
-        cards.append((player.name, text))
+        cards.append((player.name, card_text(game, player.name, renderer)))
     return table, cards
 
 

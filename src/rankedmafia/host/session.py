@@ -18,7 +18,7 @@ from rich.prompt import Prompt
 
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.messages import ReadError, Reading, read_error, read_message
-from rankedmafia.forum.thread import parse_time, read_pages, read_thread
+from rankedmafia.forum.thread import parse_time, parse_today, read_pages, read_thread
 from rankedmafia.forum.vocabulary import ACTION_WORDS, display
 from rankedmafia.forum.votes import count_votes
 from rankedmafia.host import commands as cmd
@@ -370,15 +370,28 @@ class Session:
             if deadline is None:
                 self.refuse(t(self.lang, "bad_deadline", text=command.deadline))
                 return
+        today = parse_today(command.today) if command.today is not None else None
+        if command.today is not None and today is None:
+            self.refuse(t(self.lang, "bad_today", text=command.today))
+            return
         try:
             pages = read_pages([Path(p) for p in command.paths])
         except (OSError, UnicodeDecodeError) as error:
             self.refuse(file_error_text(error, " ".join(command.paths), self.lang))
             return
-        posts, _ = read_thread(pages, list(self.game.state.players))
-        count = count_votes(posts, self.game.alive(), list(self.game.state.players), deadline, self.lang)
+        players, alive = list(self.game.state.players), self.game.alive()
+        posts, _ = read_thread(pages, players, today)
+        count = count_votes(posts, alive, players, deadline, self.lang)
+        for note in count.notes:
+            self.say("thread_note", text=note)
         for warning in count.warnings:
             self.say("warning", style="yellow", text=warning)
+        # a flagged reading is counted only on the host's own yes, never from an actions file
+        decisions = {r.post: r.choice for r in count.flagged if r.choice is not None and self.confirm is not None
+                     and self.confirm(t(self.lang, "decide_flag", author=r.author,
+                                        choice=t(self.lang, "blue") if r.choice == BLUE else r.choice))}
+        if decisions:
+            count = count_votes(posts, alive, players, deadline, self.lang, decisions)
         for line in count_lines(count.votes, self.game.alive(), self.game.phase.number, self.lang, self.fmt):
             self.paste(line)
         changed = {v: c for v, c in count.votes.items() if self.game.state.votes.get(v) != c}

@@ -314,7 +314,8 @@ def ask(live: LiveGame, out: Outcome, now: float) -> bool:
     game = live.game
     if game is None or game.follow_up_open or not game.has_follow_up_step or game.phase.kind is not PhaseKind.NIGHT:
         return False
-    step(live, out, "follow_up", {"type": "follow_up", "deadline": now + live.follow_up_duration()}, now)
+    deadline = None if live.by_hand else now + live.follow_up_duration()
+    step(live, out, "follow_up", {"type": "follow_up", "deadline": deadline}, now)
     return True
 
 
@@ -322,7 +323,8 @@ def resolve(live: LiveGame, out: Outcome, now: float, why: str) -> None:
     assert live.game is not None
     ending = live.game.phase.kind
     following = PhaseKind.DAY if ending is PhaseKind.NIGHT else PhaseKind.NIGHT
-    step(live, out, "resolve", {"type": "resolve", "by": why, "deadline": now + live.duration(following)}, now)
+    deadline = None if live.by_hand else now + live.duration(following)  # a desk game has no clock
+    step(live, out, "resolve", {"type": "resolve", "by": why, "deadline": deadline}, now)
 
 
 def _end_phase(live: LiveGame, out: Outcome, now: float, why: str) -> None:
@@ -334,7 +336,8 @@ def _end_phase(live: LiveGame, out: Outcome, now: float, why: str) -> None:
 
 def _deadline_build(live: LiveGame, now: float) -> Outcome:
     out = Outcome()
-    if live.status == "running" and live.deadline is not None and live.deadline <= now and live.game is not None:
+    if (live.status == "running" and live.deadline is not None and live.deadline <= now and live.game is not None
+            and not live.by_hand):
         _end_phase(live, out, now, "deadline")
     return out
 

@@ -16,7 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.server import accounts, api, ladder_pages, pages
+from rankedmafia.server import accounts, api, desk, ladder_pages, pages
 from rankedmafia.server.platform import Platform, platform_of, request_lang
 from rankedmafia.server.settings import Settings
 from rankedmafia.text.refusals import refusal_text
@@ -84,10 +84,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _error(request, Refusal("bad_input", 422, detail=detail), 422)
 
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(BodyLimit, most=platform.settings.max_body_bytes)
+    app.add_middleware(BodyLimit, most=platform.settings.max_body_bytes, uploads=platform.settings.max_upload_bytes)
 
     accounts.install(app)  # first: a ranked game's join page is the accounts' own
     app.include_router(ladder_pages.router)
+    app.include_router(desk.router)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -140,17 +141,23 @@ class BodyLimit:
     """Refuses a request body larger than `most` bytes (413, in the usual {error, message} shape) before it
     is read whole: by its Content-Length, or while a chunked body streams in."""
 
-    def __init__(self, app: ASGIApp, most: int) -> None:
+    def __init__(self, app: ASGIApp, most: int, uploads: int = 0) -> None:
         self.app = app
         self.most = most
+        self.uploads = max(uploads, most)  # the forum desk's uploads: saved thread pages are large
+
+    def limit(self, path: str) -> int:
+        desk_upload = path == "/desk/open" or (path.startswith("/desk/") and path.endswith("/thread"))
+        return self.uploads if desk_upload else self.most
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        most = self.limit(scope["path"])
         for key, value in scope.get("headers", ()):
-            if key == b"content-length" and (not value.isdigit() or int(value) > self.most):
-                await self._refuse(scope, send)
+            if key == b"content-length" and (not value.isdigit() or int(value) > most):
+                await self._refuse(scope, send, most)
                 return
         seen = 0
 
@@ -159,18 +166,18 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.most:
+                if seen > most:
                     raise StarletteHTTPException(413)
             return message
 
         await self.app(scope, counted, send)
 
-    async def _refuse(self, scope: Scope, send: Send) -> None:
+    async def _refuse(self, scope: Scope, send: Send, most: int) -> None:
         from starlette.requests import Request as StarletteRequest
 
         request = StarletteRequest(scope)
         lang = request_lang(request)
-        error = Refusal("too_large", 413, most=self.most)
+        error = Refusal("too_large", 413, most=most)
         body = {"error": "too_large", "message": refusal_text(error, lang)}
         response = JSONResponse(body, status_code=413, headers={"connection": "close"})
         await response(scope, _no_body, send)

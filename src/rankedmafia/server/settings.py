@@ -20,6 +20,7 @@ class Settings:
     follow_up_seconds: int = 120  # the reanimator's step, unless a game sets its own
     max_body_bytes: int = 256 * 1024  # a request body (the largest form: a custom setup of 20,000 characters)
     max_players: int = 60  # a game's seats (the largest preset has 35)
+    max_upload_bytes: int = 8 * 1024 * 1024  # the desk's uploads: a day's saved thread pages, a save file
     # accounts and the ladder (docs/ladder.md)
     account_rate: float = 0.1  # sign-ups and sign-ins a second per client address ...
     account_burst: float = 10.0  # ... with bursts of this many
