@@ -18,6 +18,7 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.forms import choice_form, legal_choices
+from rankedmafia.server.turn import turn_of
 from rankedmafia.text.names import action_name, phase_name, preset_title, question_text, source_name
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
@@ -170,6 +171,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     }
     if game is None:
         data.update(seats=seats_public(live), summaries=[], private=[], **votes_public(None))
+        data["turn"] = turn_of(data)
         return data
     view = game.view(name)
     known = {s.name: s.role for s in view.seats}
@@ -222,7 +224,44 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     data.update(votes_public(game))
     data["in_clan"] = bool(view.clans)
     data["clans"] = list(view.clans)  # the chats he shares
+    if live.status == "over":
+        data["end"] = ending(live, name, lang)
+        data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
+    mark_seats(data["seats"], game)
+    data["turn"] = turn_of(data)
     return data
+
+
+def ending(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
+    """The end of the game as each player's page shows it: who won, whether he did (the Game's own list of
+    winners), and the replay (every role is on the seats' list, public once the game is over)."""
+    game = live.game
+    assert game is not None
+    winner = game.winner
+    return {
+        "winner": side_name(winner, lang) if winner else None,
+        "won": name in game.winners() if winner else None,
+        "replay": f"/g/{live.id}/replay?step=0",
+    }
+
+
+def mark_seats(seats: list[dict[str, Any]], game: Game | None) -> None:
+    """The player list's public markers: who has voted today, who was silenced by last night's summary
+    (its public «silenced» events), who is out."""
+    from rankedmafia.rules.model import PhaseKind
+
+    if game is None:
+        return
+    votes = public_votes(game)
+    silenced: set[str] = set()
+    if not game.over and game.phase.kind is PhaseKind.DAY and game.results:
+        last = game.results[-1]
+        if last.phase.kind is PhaseKind.NIGHT:
+            silenced = {str(e.get("player")) for e in last.events
+                        if e.get("to") is None and e.get("type") == "silenced"}
+    for seat in seats:
+        seat["voted"] = seat["name"] in votes
+        seat["silenced"] = seat["name"] in silenced
 
 
 def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
@@ -240,6 +279,7 @@ def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
         data["summaries"] = summaries(events, lang, finished_phases(game), sexes(game))
         if live.status == "over":
             data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
+        mark_seats(data["seats"], game)
     return data
 
 
