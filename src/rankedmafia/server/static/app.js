@@ -64,7 +64,8 @@
     if (fresh.title) { document.title = fresh.title; }
     main.setAttribute("data-turn", next.getAttribute("data-turn") || "");
     main.setAttribute("data-urgent", next.getAttribute("data-urgent") || "0");
-    window.Idiomorph.morph(main, next, morphOptions);
+    // its children, not the fresh <main> itself (which would nest a <main> inside the old one)
+    window.Idiomorph.morph(main, Array.from(next.childNodes), morphOptions);
     tick();
     turnChanged();
     document.dispatchEvent(new CustomEvent("rm:updated"));
