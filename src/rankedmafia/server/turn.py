@@ -36,6 +36,8 @@ def turn_of(data: dict[str, Any]) -> dict[str, Any]:
             key = "sent"
         elif me.get("actions"):
             key, urgent = "act", True
+        elif me.get("revive_later"):
+            key = "later"  # the core asks him after everyone else (its follow-up step)
         else:
             key = "wait_night"
     elif phase == "day":
