@@ -25,6 +25,7 @@ from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.server import i18n
+from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import RateLimiter
 from rankedmafia.server.setup_form import picked_setup, pickers
@@ -328,5 +329,5 @@ async def profile_response(request: Request, user: User, me: User | None, code: 
         "user": user, "me": me, "played": played, "stats": stats(played), "seasons": seasons, "z": ladder.rating.z,
         "code": code, "playing": playing, "role": lambda r: role_name(r, lang), "side": lambda s: side_name(s, lang),
         "action": lambda a: i18n.action_name(a, lang), "season_of": season_of,
-        "setup_title": lambda o: o.title.get(lang) or o.title.get("ru") or o.setup,
+        "setup_title": lambda o: o.title.get(lang) or o.title.get("ru") or setup_title({"name": o.setup}, lang),
     })

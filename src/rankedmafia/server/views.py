@@ -18,8 +18,9 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.forms import choice_form, legal_choices
+from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.turn import turn_of
-from rankedmafia.text.names import action_name, phase_name, preset_title, question_text, source_name
+from rankedmafia.text.names import action_name, phase_name, question_text, source_name
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
 from rankedmafia.text.summary import Renderer
@@ -59,8 +60,7 @@ def game_title(live: LiveGame, lang: str) -> str:
     setup = live.row.setup
     if live.row.title != setup.get("name"):
         return live.row.title
-    titles = setup.get("title") or {}
-    return str(titles.get(lang) or titles.get("ru") or preset_title(str(setup.get("name")), lang))
+    return setup_title(setup, lang)
 
 
 def sexes(game: Game) -> dict[str, str]:
