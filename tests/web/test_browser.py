@@ -129,7 +129,7 @@ def test_a_whole_game_in_the_browser(browser: Browser, server: Server) -> None:
     shot(replay, "replay")
     english = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
     english.goto(host.url.split("/h/")[0] + "/lang/en?next=/")
-    expect(english.locator("h1")).to_have_text("Create a game")
+    expect(english.locator("#create h1")).to_have_text("Create a game")
     shot(english, "home-en-desktop")
 
 

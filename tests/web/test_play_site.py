@@ -70,9 +70,13 @@ def test_the_lobby_lists_open_games_live_and_a_visitor_joins_from_it(browser: Br
     visitor = phone(browser)
     visitor.goto(site.url + "/")
     expect(visitor.locator("#no-games")).to_be_visible()
+    visitor.locator("#pickers summary").click()  # a half-made setup, under the list's live updates
+    visitor.locator("#pickers").get_by_label("доктор").fill("1")
     first = create(api, "Вечерняя партия", listed=True)
     row = visitor.locator(f"li.open-game[data-game='{first['id']}']")
     expect(row).to_contain_text("Вечерняя партия")  # appeared by itself
+    expect(visitor.locator("#pickers")).to_have_attribute("open", "")
+    expect(visitor.locator("#pickers").get_by_label("доктор")).to_have_value("1")
     expect(row).to_contain_text("0 из 4")
     expect(row).to_contain_text("мафиози 1-го ранга, доктор, мирный житель ×2")
     expect(row).to_contain_text("ночь 1 ч · день 90 мин")

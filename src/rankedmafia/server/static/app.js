@@ -25,6 +25,11 @@
   }
   document.addEventListener("input", mark, true);
   document.addEventListener("change", mark, true);
+  var folded = new WeakSet();
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest ? event.target.closest("summary") : null;
+    if (summary && summary.parentNode.tagName === "DETAILS") { folded.add(summary.parentNode); }
+  }, true);
 
   var morphOptions = {
     morphStyle: "innerHTML",
@@ -32,6 +37,8 @@
     restoreFocus: true,
     callbacks: {
       beforeAttributeUpdated: function (name, node) {
+        // a block the reader opened or folded stays so (the setup's pickers, the rules, past summaries)
+        if (name === "open" && node.tagName === "DETAILS") { return !folded.has(node); }
         if (name !== "value" && name !== "selected" && name !== "checked") { return true; }
         var control = controlOf(node);
         return !(control && touched.has(control));
