@@ -168,8 +168,10 @@ class GameService:
 
     # --- lobby ------------------------------------------------------------------------------------
     async def create(self, title: str, setup: Setup, night_seconds: int, day_seconds: int,
-                     follow_up_seconds: int | None = None) -> tuple[str, str]:
-        """A new game in its lobby; returns (game id, the host's admin token)."""
+                     follow_up_seconds: int | None = None, listed: bool = False,
+                     ranked: bool = False) -> tuple[str, str]:
+        """A new game in its lobby; returns (game id, the host's admin token). `listed`: shown in the
+        site's list of open games (otherwise found by its link only); `ranked`: marked so in that list."""
         from rankedmafia.rules.chance import commitment
 
         admin = new_token()
@@ -180,12 +182,15 @@ class GameService:
             title=title.strip() or setup.name,
             setup=_setup_mapping(setup),
             options={"night_seconds": night_seconds, "day_seconds": day_seconds, "chance": "seeded",
-                     "follow_up_seconds": follow_up_seconds or self.follow_up_seconds},
+                     "follow_up_seconds": follow_up_seconds or self.follow_up_seconds,
+                     "listed": listed, "ranked": ranked},
             seed=seed,
             commitment=commitment(seed),
             created_at=self.clock(),
         )
         await self.store.create_game(row)
+        if listed:
+            self.hub.publish(row.id)  # the lobby's list grows
         return row.id, admin
 
     async def join(self, game_id: str, nickname: str, sex: str | None = None,

@@ -25,8 +25,10 @@ from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.server import i18n
+from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import RateLimiter
+from rankedmafia.server.setup_form import picked_setup, pickers
 from rankedmafia.setup import preset_names
 from rankedmafia.text import refusals
 from rankedmafia.text.roles import role_name, side_name
@@ -209,7 +211,8 @@ async def telegram_code(request: Request, csrf: Annotated[str, Form()]) -> Respo
 # --- ranked games ----------------------------------------------------------------------------------------
 @router.get("/ranked/new", response_class=HTMLResponse)
 async def ranked_new(request: Request) -> Response:
-    return await page(request, "ranked_new.html", {"presets": preset_names()})
+    lang = request_lang(request)
+    return await page(request, "ranked_new.html", {"presets": preset_names(), "pickers": pickers(lang)})
 
 
 @router.post("/ranked/new")
@@ -221,6 +224,7 @@ async def ranked_create(
     setup_yaml: Annotated[str, Form(max_length=20_000)] = "",
     night_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
+    listed: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
     check_form(request, csrf)
     user = await current_user(request)
@@ -229,13 +233,18 @@ async def ranked_create(
     platform = platform_of(request)
     if not platform.create_limit.allow(_client(request)):
         raise Refusal("rate_limited", 429)
+    lang = request_lang(request)
+    form = await request.form()
     try:
-        setup = svc.parse_setup(preset, setup_yaml)
+        setup = picked_setup(form, lang) or svc.parse_setup(preset, setup_yaml)
     except SetupError as error:
-        return await page(request, "ranked_new.html", {"presets": preset_names(), "error": message(error, request),
-                                                        "form": {"title": title, "setup_yaml": setup_yaml}}, 422)
+        picked = {str(k): str(v) for k, v in form.items() if str(k).startswith("role_") or k == "players"}
+        return await page(request, "ranked_new.html", {
+            "presets": preset_names(), "pickers": pickers(lang), "form_error": message(error, request),
+            "form": {"title": title, "setup_yaml": setup_yaml, "preset": preset, "picked": picked}}, 422)
     _, record = await ladder_of(request).ready()
-    game_id, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60))
+    game_id, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60),
+                                                   listed=bool(listed), ranked=True)
     await record.mark_ranked(game_id, user.id)
     return _back(f"/h/{admin}")
 
@@ -320,5 +329,5 @@ async def profile_response(request: Request, user: User, me: User | None, code: 
         "user": user, "me": me, "played": played, "stats": stats(played), "seasons": seasons, "z": ladder.rating.z,
         "code": code, "playing": playing, "role": lambda r: role_name(r, lang), "side": lambda s: side_name(s, lang),
         "action": lambda a: i18n.action_name(a, lang), "season_of": season_of,
-        "setup_title": lambda o: o.title.get(lang) or o.title.get("ru") or o.setup,
+        "setup_title": lambda o: o.title.get(lang) or o.title.get("ru") or setup_title({"name": o.setup}, lang),
     })

@@ -23,8 +23,10 @@ from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server.api import within_limits
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, ui
+from rankedmafia.server.lobby import open_games, setup_title
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import csrf_token, csrf_valid
+from rankedmafia.server.setup_form import picked_setup, pickers
 from rankedmafia.server.views import host_data, player_data, replay_data, spectator_data
 from rankedmafia.setup import preset_names
 from rankedmafia.text.names import phase_name, preset_title
@@ -56,6 +58,7 @@ templates.env.filters["clock"] = _clock
 templates.env.filters["left"] = _left
 templates.env.filters["duration"] = _duration
 templates.env.filters["phase"] = lambda label, lang="ru": phase_name(str(label), lang)
+templates.env.filters["preset"] = lambda name, lang="ru": setup_title({"name": str(name)}, lang)  # never the id
 
 
 def _session(request: Request) -> tuple[str, bool]:
@@ -114,9 +117,19 @@ def presets(lang: str) -> list[dict[str, str]]:
     return [{"id": name, "label": preset_title(name, lang)} for name in preset_names()]
 
 
+async def home_context(request: Request) -> dict[str, Any]:
+    """The home page: the lobby's open games, and the creation form (presets in words, role pickers)."""
+    lang = request_lang(request)
+    return {
+        "presets": presets(lang),
+        "pickers": pickers(lang),
+        "games": await open_games(platform_of(request).service.store, lang),
+    }
+
+
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
-    return render(request, "home.html", {"presets": presets(request_lang(request))})
+    return render(request, "home.html", await home_context(request))
 
 
 @router.post("/games")
@@ -128,24 +141,26 @@ async def create(
     setup_yaml: Text = "",
     night_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
+    listed: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
     _check(request, csrf)
     platform = platform_of(request)
+    lang = request_lang(request)
+    form = await request.form()
     try:
-        setup = svc.parse_setup(preset, setup_yaml)
+        setup = picked_setup(form, lang) or svc.parse_setup(preset, setup_yaml)
         within_limits(setup, platform.settings.max_players)
     except (SetupError, Refusal) as error:
-        return render(
-            request,
-            "home.html",
-            {
-                "presets": presets(request_lang(request)),
-                "error": refusal_text(error, request_lang(request)),
-                "form": {"title": title, "setup_yaml": setup_yaml},
-            },
-            422,
+        context = await home_context(request)
+        picked = {str(k): str(v) for k, v in form.items() if str(k).startswith("role_") or k == "players"}
+        context.update(
+            form_error=refusal_text(error, lang),
+            form={"title": title, "setup_yaml": setup_yaml, "preset": preset, "listed": bool(listed),
+                  "night": night_minutes, "day": day_minutes, "picked": picked},
         )
-    _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60))
+        return render(request, "home.html", context, 422)
+    _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60),
+                                             listed=bool(listed))
     return _back(f"/h/{admin}")
 
 

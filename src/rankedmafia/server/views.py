@@ -18,7 +18,9 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.forms import choice_form, legal_choices
-from rankedmafia.text.names import action_name, phase_name, preset_title, question_text, source_name
+from rankedmafia.server.lobby import setup_title
+from rankedmafia.server.turn import turn_of
+from rankedmafia.text.names import action_name, phase_name, question_text, source_name
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
 from rankedmafia.text.summary import Renderer
@@ -58,8 +60,7 @@ def game_title(live: LiveGame, lang: str) -> str:
     setup = live.row.setup
     if live.row.title != setup.get("name"):
         return live.row.title
-    titles = setup.get("title") or {}
-    return str(titles.get(lang) or titles.get("ru") or preset_title(str(setup.get("name")), lang))
+    return setup_title(setup, lang)
 
 
 def sexes(game: Game) -> dict[str, str]:
@@ -170,6 +171,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     }
     if game is None:
         data.update(seats=seats_public(live), summaries=[], private=[], **votes_public(None))
+        data["turn"] = turn_of(data)
         return data
     view = game.view(name)
     known = {s.name: s.role for s in view.seats}
@@ -226,6 +228,11 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     data.update(votes_public(game))
     data["in_clan"] = bool(view.clans)
     data["clans"] = list(view.clans)  # the chats he shares
+    if live.status == "over":
+        data["end"] = ending(live, name, lang)
+        data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
+    mark_seats(data["seats"], game)
+    data["turn"] = turn_of(data)
     return data
 
 
@@ -233,6 +240,35 @@ def _vote_offer(game: Game, name: str) -> list[str] | None:
     """The names he may vote for today (and blue), as `Game.vote_choice` offers them, or None."""
     choice = game.vote_choice(name)
     return None if choice is None else list(choice.slots[0])
+
+
+def ending(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
+    """The end of the game as each player's page shows it: who won, whether he did (the Game's own list of
+    winners), and the replay (every role is on the seats' list, public once the game is over)."""
+    game = live.game
+    assert game is not None
+    winner = game.winner
+    return {
+        "winner": side_name(winner, lang) if winner else None,
+        "won": name in game.winners() if winner else None,
+        "replay": f"/g/{live.id}/replay?step=0",
+    }
+
+
+def mark_seats(seats: list[dict[str, Any]], game: Game | None) -> None:
+    """The player list's public markers: who has voted today, who was silenced by an announcement (offered
+    no vote by the core: the boss's silent loss is never marked), who is out."""
+    from rankedmafia.rules.model import PhaseKind
+
+    if game is None:
+        return
+    votes = public_votes(game)
+    silenced: set[str] = set()
+    if not game.over and game.phase.kind is PhaseKind.DAY:
+        silenced = set(game.alive()) - set(game.voters())  # announced silences alone: the core's offer
+    for seat in seats:
+        seat["voted"] = seat["name"] in votes
+        seat["silenced"] = seat["name"] in silenced
 
 
 def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
@@ -250,6 +286,7 @@ def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
         data["summaries"] = summaries(events, lang, finished_phases(game), sexes(game))
         if live.status == "over":
             data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
+        mark_seats(data["seats"], game)
     return data
 
 

@@ -289,6 +289,33 @@ class Store:
         )
         return [str(r[0]) for r in rows]
 
+    async def open_games(self, most: int = 100) -> list[tuple[GameRow, int]]:
+        """Games taking players, newest first, with how many seats each has taken (the lobby's list; which
+        of them are listed is the game's option, read by the caller)."""
+
+        def fn(connection: Connection) -> list[tuple[GameRow, int]]:
+            taken = (
+                select(seats.c.game_id, func.count().label("n")).group_by(seats.c.game_id).subquery()
+            )
+            rows = connection.execute(
+                select(games, func.coalesce(taken.c.n, 0).label("taken"))
+                .outerjoin(taken, taken.c.game_id == games.c.id)
+                .where(games.c.status == "lobby")
+                .order_by(games.c.created_at.desc())
+                .limit(most)
+            ).mappings()
+            return [
+                (
+                    GameRow(r["id"], r["admin_hash"], r["title"], json.loads(r["setup"]), json.loads(r["options"]),
+                            r["seed"], r["commitment"], r["created_at"], r["status"], r["deadline"], r["head"]),
+                    int(r["taken"]),
+                )
+                for r in rows
+            ]
+
+        result: list[tuple[GameRow, int]] = await self._read(fn)
+        return result
+
     async def active(self) -> list[str]:
         rows = await self._read(
             lambda c: c.execute(select(games.c.id).where(games.c.status.in_(("running", "paused")))).all()
