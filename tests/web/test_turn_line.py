@@ -30,7 +30,7 @@ def turn_line(page: str) -> str:
 
 def test_the_reanimators_step_is_his_move_alone(sqlite_client: TestClient) -> None:
     client = sqlite_client
-    _, tokens, who = cast(client)
+    game, tokens, who = cast(client)
     page = client.get(f"/p/{tokens[who['reanimator']]}").text
     assert URGENT not in page and "вы ходите последним" in turn_line(page)
     everyone_else_acts(client, tokens, who)
@@ -40,6 +40,7 @@ def test_the_reanimators_step_is_his_move_alone(sqlite_client: TestClient) -> No
         other = client.get(f"/p/{tokens[who[role]]}").text
         assert URGENT not in other and "Ночь подводится" in turn_line(other)
     assert act(client, tokens[who["reanimator"]], "revive", [who["victim"]]).status_code == 200
+    assert client.post(f"/api/host/{game['admin_token']}/resolve").status_code == 200  # (or the step's deadline)
     page = client.get(f"/p/{tokens[who['reanimator']]}/thread").text
     assert URGENT in page and "проголосуйте" in turn_line(page)  # the day: his vote is his move now
 
