@@ -28,9 +28,9 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.text.names import question_text
 from rankedmafia.text.roles import role_name
+from rankedmafia.text.vote_words import NOBODY
 
 WORD = re.compile(r"[\w\-]+", re.UNICODE)
-NOBODY = frozenset({"никого", "никто", "nobody", "none"})
 SELF = frozenset({"себя", "себе", "собой", "сам", "сама", "самого", "самой", "myself", "me", "self"})
 
 

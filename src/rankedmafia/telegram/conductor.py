@@ -22,6 +22,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from rankedmafia.accounts.telegram import telegram_banned
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
+from rankedmafia.live.nicknames import CLASHES as NICKNAME_CLASHES
 from rankedmafia.live.posts import add_post
 from rankedmafia.live.service import (
     GameService,
@@ -261,7 +262,7 @@ class Conductor:
             try:
                 _live, _token = await self.service.join(game_id, nick)
             except Refusal as error:
-                if error.rule == "nickname_taken":
+                if error.rule in NICKNAME_CLASHES:  # a look-alike or a vote word too: "Синий 2" is fine
                     continue
                 return refusal(error, lang)
             await self.tg.add_seat(TgSeat(game_id, nick, user_id, sex))
