@@ -38,6 +38,9 @@ UI: dict[str, dict[str, str]] = {
         "replace": "Заменить игрока",
         "new_nickname": "Ник замены",
         "end": "Закончить игру и открыть сид",
+        "confirm_end": "Точно закончить игру? Это нельзя отменить: сид откроется всем.",
+        "confirm_resolve": "Точно подвести итог сейчас? Фаза закончится сразу, для всех, кто ещё не успел, "
+                           "и это нельзя отменить.",
         "arrived": "Ходы прислали",
         "waiting": "Ждём ходов от",
         "see_all": "Видеть всё (роли и ходы)",
@@ -175,6 +178,9 @@ UI: dict[str, dict[str, str]] = {
         "replace": "Replace a player",
         "new_nickname": "Replacement's nickname",
         "end": "End the game, publish the seed",
+        "confirm_end": "End the game for sure? This cannot be undone: the seed is published to all.",
+        "confirm_resolve": "Resolve now for sure? The phase ends at once, for whoever has not acted yet, "
+                           "and this cannot be undone.",
         "arrived": "Actions received from",
         "waiting": "Waiting for",
         "see_all": "See everything (roles and actions)",

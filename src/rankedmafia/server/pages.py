@@ -21,6 +21,7 @@ from rankedmafia.live.posts import add_post, read_posts
 from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server.api import within_limits
+from rankedmafia.server.assets import asset_url
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, ui
 from rankedmafia.server.platform import platform_of, request_lang
@@ -52,6 +53,7 @@ def _left(ts: float | None) -> str:
     return _duration((ts or 0) - time.time())
 
 
+templates.env.globals["asset"] = asset_url
 templates.env.filters["clock"] = _clock
 templates.env.filters["left"] = _left
 templates.env.filters["duration"] = _duration
