@@ -26,7 +26,7 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.server import i18n
 from rankedmafia.server.platform import platform_of, request_lang
-from rankedmafia.server.security import RateLimiter
+from rankedmafia.server.security import RateLimiter, SignInLimits
 from rankedmafia.setup import preset_names
 from rankedmafia.text import refusals
 from rankedmafia.text.roles import role_name, side_name
@@ -43,7 +43,10 @@ class LadderSite:
     def __init__(self, app: FastAPI) -> None:
         self.app = app
         settings = app.state.platform.settings
-        self.sign_limit = RateLimiter(settings.account_rate, settings.account_burst)
+        self.sign_limit = RateLimiter(settings.account_rate, settings.account_burst)  # sign-ups per address
+        self.signin_limits = SignInLimits(RateLimiter(settings.signin_rate, settings.signin_pair_burst),
+                                          RateLimiter(settings.signin_rate, settings.signin_account_burst),
+                                          self.sign_limit)
         self.rating = RatingSettings(min_games=settings.ladder_min_games)
         self.sim_games: int = settings.balance_sim_games
         self.admin_token: str | None = settings.admin_token or os.environ.get("RANKEDMAFIA_ADMIN_TOKEN") or None
@@ -161,12 +164,12 @@ async def sign(
     accounts, _ = await ladder.ready()
     try:
         check_form(request, csrf)
-        if not ladder.sign_limit.allow(_client(request)):
-            raise AccountError("too_many", 429)
         if mode == "signup":
+            if not ladder.sign_limit.allow(_client(request)):
+                raise AccountError("too_many", 429)
             user = await accounts.sign_up(name, password)
         else:
-            user = await accounts.sign_in(name, password)
+            user = await _sign_in(ladder, accounts, name, password, _client(request))
     except Refusal as error:
         return await page(request, "signin.html", {"mode": mode, "next": _safe(next), "name": name,
                                                     "error": message(error, request)}, error.status)
@@ -175,6 +178,17 @@ async def sign(
     response.set_cookie(ACCOUNT_COOKIE, token, httponly=True, samesite="lax", max_age=30 * 86400,
                         secure=request.url.scheme == "https")
     return response
+
+
+async def _sign_in(ladder: LadderSite, accounts: Accounts, name: str, password: str, address: str) -> User:
+    limits = ladder.signin_limits
+    if not limits.allowed(name, address):
+        raise AccountError("too_many", 429)
+    try:
+        return await accounts.sign_in(name, password)
+    except AccountError:
+        limits.failed(name, address)
+        raise
 
 
 @router.post("/signout")
