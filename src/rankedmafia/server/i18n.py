@@ -38,6 +38,8 @@ UI: dict[str, dict[str, str]] = {
         "replace": "Заменить игрока",
         "new_nickname": "Ник замены",
         "end": "Закончить игру и открыть сид",
+        "my_seat": "Вернуться на своё место",
+        "keep_seat": "Войдите в аккаунт, прежде чем сесть: тогда место вернётся, даже если ссылка потеряется.",
         "confirm_end": "Точно закончить игру? Это нельзя отменить: сид откроется всем.",
         "confirm_resolve": "Точно подвести итог сейчас? Фаза закончится сразу, для всех, кто ещё не успел, "
                            "и это нельзя отменить.",
@@ -178,6 +180,8 @@ UI: dict[str, dict[str, str]] = {
         "replace": "Replace a player",
         "new_nickname": "Replacement's nickname",
         "end": "End the game, publish the seed",
+        "my_seat": "Back to my seat",
+        "keep_seat": "Sign in before you sit down: then your seat comes back even if you lose the link.",
         "confirm_end": "End the game for sure? This cannot be undone: the seed is published to all.",
         "confirm_resolve": "Resolve now for sure? The phase ends at once, for whoever has not acted yet, "
                            "and this cannot be undone.",
