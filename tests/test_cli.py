@@ -34,7 +34,7 @@ def test_run_prints_the_summary_with_the_rule_books_formula(tmp_path: Path) -> N
     result = runner.invoke(app, ["run", str(_write(tmp_path, SCRIPT))])
     assert result.exit_code == 0
     assert "Этой ночью погиб игрок Коля." in result.output
-    assert "Сегодня Оля лишен возможности голосовать" in result.output
+    assert "Сегодня Оля лишён возможности голосовать" in result.output
 
 
 def test_run_json_is_the_record(tmp_path: Path) -> None:

@@ -147,6 +147,6 @@ def test_the_checker_finds_what_a_renderer_would_break() -> None:
     assert bbcode_problems("[b]Вася[/b] и [b]Петя")
     assert bbcode_problems("[size=4][b]Итоги[/size][/b]")
     assert markdown_problems("**Вася погиб")
-    assert sentence_problems("лишен возможности голосовать")
+    assert sentence_problems("лишён возможности голосовать")
     assert sentence_problems("Этой ночью погиб игрок Вася,")
-    assert not sentence_problems("Сегодня Вася лишен возможности голосовать")
+    assert not sentence_problems("Сегодня Вася лишён возможности голосовать")

@@ -62,7 +62,7 @@ def test_a_night_and_a_day_from_messages_and_the_thread(tmp_path: Path) -> None:
     assert "отправить Женя: Проверка: [b]Саша[/b] — мафия." in output
     # the thread's count, as a post, with the uncertain name for the host to check
     assert "«Вассю» прочитано как Вася — проверьте" in output
-    assert "Сегодня [b]Дима[/b] лишен возможности голосовать" in output
+    assert "Сегодня [b]Дима[/b] лишён возможности голосовать" in output
     assert "[b]Петя[/b] — 3: Вася, Маша, Дима" in output  # the count is raw: Дима's zero weight stays hidden
     assert "Не проголосовали: Коля, Женя" in output
     assert "[size=4][b]Итоги дня 1[/b][/size]" in output
@@ -295,7 +295,7 @@ def test_the_demo_prints_each_silence_once() -> None:
 def test_the_bosss_question_to_the_council_is_read_from_his_message(tmp_path: Path) -> None:
     lines = ["лс Саша: вопрос Совету: есть ли в игре комиссар?", *NIGHT_1[1:]]
     output, save = host(tmp_path, lines)
-    assert "Принято: Саша: спросить «Живых с ролью «комиссар»: не меньше 1?»" in output
+    assert "Принято: Саша: спросить «Живых игроков с ролью «комиссар» не меньше 1?»" in output
     script = yaml.safe_load(save.read_text(encoding="utf-8"))
     asked = next(a for a in script["phases"][0]["night"] if a["actor"] == "Саша")
     assert asked["question"] == {"template": "role_count", "args": {"role": "commissar", "op": "ge", "n": 1}}

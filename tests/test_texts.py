@@ -55,7 +55,7 @@ def test_a_refusal_names_the_rule_in_the_players_language() -> None:
 
 
 def test_the_silence_formula_is_the_rule_books() -> None:
-    assert MESSAGES["ru"]["silenced"].format(player="Вася") == "Сегодня Вася лишен возможности голосовать"
+    assert MESSAGES["ru"]["silenced"].format(player="Вася") == "Сегодня Вася лишён возможности голосовать"
 
 
 def test_a_refusal_agrees_with_the_sex_of_the_player_it_names() -> None:

@@ -180,3 +180,39 @@ def test_the_browser_loads_the_versioned_files(browser: Browser, server: InProce
     page.goto(server.url + "/")
     expect(page.locator("html[data-live-ready]")).to_have_count(1)
     assert sorted(u.split("/static/")[1] for u in loaded) == sorted(f"{n}?v={VERSIONS[n]}" for n in VERSIONS)
+
+
+# --- the Council's answer with its question, and texts that agree with a player's sex ----------------------
+CLAN = "name: clan\nplayers: 6\nroles: {mafia1: 1, mafia2: 1, doctor: 1, commissar: 1, civilian: 2}\n"
+PEOPLE = {"Аня": "f", "Вера": "f", "Даша": "f", "Борис": "m", "Глеб": "m", "Егор": "m"}
+
+
+def test_the_other_mafioso_reads_the_question_and_a_woman_is_out(browser: Browser, server: InProcessServer) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as api:
+        game = create_game(api, CLAN)
+        tokens = {}
+        for nick, sex in PEOPLE.items():
+            joined = api.post(f"/api/games/{game['id']}/join", json={"nickname": nick, "sex": sex})
+            assert joined.status_code == 201, joined.text
+            tokens[nick] = joined.json()["token"]
+        host = f"/api/host/{game['admin_token']}"
+        assert api.post(f"{host}/start").status_code == 200
+        roles = {s["name"]: s["role"] for s in api.get(host, params={"everything": True}).json()["seats"]}
+        boss = next(n for n, r in roles.items() if r == "mafia1")
+        second = next(n for n, r in roles.items() if r == "mafia2")
+        question = {"action": "ask", "option": "side_count", "detail": '{"side": "town", "op": "ge", "n": 2}'}
+        assert api.post(f"/api/player/{tokens[boss]}/act", json=question).status_code == 200
+        page = live_page(browser, f"{server.url}/p/{tokens[second]}")
+        assert api.post(f"{host}/resolve").status_code == 200
+        expect(page.locator("#diary")).to_contain_text(
+            "На вопрос «Живых игроков стороны «город» не меньше 2?» Совет ответил: да.")
+
+        woman = next(n for n in PEOPLE if PEOPLE[n] == "f" and not roles[n].startswith("mafia"))
+        spectator = live_page(browser, f"{server.url}/g/{game['id']}")
+        for voter, token in tokens.items():
+            if voter != woman:
+                api.post(f"/api/player/{token}/vote", json={"choice": woman})
+        seat = spectator.locator("#seats li", has_text=woman)
+        expect(seat).to_contain_text("выбыла")
+        expect(seat).not_to_contain_text(re.compile(r"выбыл(?!а)"))
+        expect(spectator.locator("#seats li", has_text="выбыл")).to_have_count(1)

@@ -19,6 +19,7 @@ from rankedmafia.rules import council
 from rankedmafia.rules.game import FollowUp, Game
 from rankedmafia.telegram.legal import Choice, legal_choices, question_fields
 from rankedmafia.telegram.texts import FIELD_NAMES, action_name, esc, field_label, option_label, say
+from rankedmafia.text.council_answers import council_questions
 from rankedmafia.text.roles import role_name
 from rankedmafia.text.summary import Renderer
 
@@ -40,7 +41,8 @@ class Screen:
 def renderer(live: LiveGame, lang: str) -> Renderer:
     """The text layer's renderer, with the sex each player gave (for the Russian agreement)."""
     game = live.game
-    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None)
+    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None,
+                    questions=council_questions(game) if game is not None else None)
 
 
 def rows(buttons: list[Button], width: int = 2) -> list[list[Button]]:

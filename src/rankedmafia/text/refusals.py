@@ -25,7 +25,7 @@ REFUSALS: dict[str, dict[str, str]] = {
         "lobby_full": "все места в игре заняты",
         "already_started": "игра уже началась",
         "need_players": "нужно {players} игроков, записалось {joined}",
-        "not_running": "игра не идет",
+        "not_running": "игра не идёт",
         "paused": "игра на паузе",
         "not_paused": "игра не на паузе",
         "unknown_seat": "нет места «{name}»",
