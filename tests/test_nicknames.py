@@ -34,8 +34,9 @@ def refused(typed: str, seated: list[str]) -> Refusal:
 def test_the_issues_names_are_refused_beside_vasya() -> None:
     """
     Ruling: two nicknames look alike when their Unicode confusables skeletons (UTS #39, ICU's) are equal as
-    typed, folded to lower case, or in upper case («Bася», «BACЯ» beside «Вася»); the later one is refused and
-    told which seated name it looks like. Equal up to letter case and «ё» is taken.
+    typed, folded to lower case, or in upper case («Bася», «BACЯ» beside «Вася»), as stored or as a page would
+    show them, the typed direction controls obeyed (a right-to-left override before «ясаВ» shows «Вася»); the
+    later one is refused and told which seated name it looks like. Equal up to letter case and «ё» is taken.
     """
     assert refused("Bася", ["Вася"]).rule == "nickname_lookalike"  # a Latin B
     assert refused("Ва\u200bся", ["Вася"]).rule == "nickname_taken"  # a zero-width space
@@ -46,11 +47,12 @@ def test_the_issues_names_are_refused_beside_vasya() -> None:
     assert refused("Bася", []).rule == "nickname_mixed_scripts"
 
 
-def test_a_direction_override_is_dropped_and_the_name_kept_as_it_reads() -> None:
-    # "\u202eясаВ" would show as «Вася»; without the override it is the name it reads as, «ясаВ».
-    assert seat_nickname("\u202eясаВ", ["Вася"]) == "ясаВ"
-    assert seat_nickname("\u2067Петя\u2069", ["Вася"]) == "Петя"
-
+def test_a_right_to_left_lookalike_is_refused_by_how_it_is_shown() -> None:
+    # "\u202eясаВ" is shown as «Вася»: refused beside «Вася», though stored it would read «ясаВ»
+    assert refused("\u202eясаВ", ["Вася"]).rule == "nickname_lookalike"
+    assert refused("\u202eйиниС", []).rule == "nickname_vote_word"  # shown as «Синий»
+    assert seat_nickname("\u2067Петя\u2069", ["Вася"]) == "Петя"  # an isolate changes nothing for Cyrillic
+    assert seat_nickname("\u202eясаВ", ["Петя"]) == "ясаВ"  # beside nobody it looks like, kept as it reads
 
 def test_fair_names_pass_normalised() -> None:
     """
@@ -73,13 +75,12 @@ def test_empty_and_long_names_are_refused_after_normalising() -> None:
     """
     Ruling: a nickname is normalised before anything is compared: NFC; Unicode's default-ignorable characters
     (zero-width, soft hyphen, variation selectors, fillers), controls, format characters (direction controls
-    among them) and unassigned code points dropped; white space made single spaces. A name typed with a
-    right-to-left override (U+202E, then «ясаВ», shown as «Вася») is seated as it then reads, «ясаВ».
+    among them) and unassigned code points dropped; white space made single spaces.
     """
     assert refused("\u200b\u200d ", []).rule == "bad_nickname"
     assert refused("я" * (NICK_MAX + 1), []).rule == "bad_nickname"
     assert seat_nickname("я" * NICK_MAX + "\u200b" * 10, []) == "я" * NICK_MAX
-    assert seat_nickname("\u202eясаВ\u00ad\ufe0f\u3164 \u00a0 2", ["Вася"]) == "ясаВ 2"
+    assert seat_nickname("\u202dясаВ\u00ad\ufe0f\u3164 \u00a0 2", ["Вася"]) == "ясаВ 2"
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -23,6 +23,7 @@ def test_the_api_refuses_lookalikes_and_vote_words_in_words(client: TestClient) 
     cases = {
         "Bася": (409, "не отличить на вид от «Вася»"),
         "Ва\u200bся": (409, "ник «Вася» уже занят"),
+        "\u202eясаВ": (409, "не отличить на вид от «Вася»"),  # shown as «Вася»
         "Синий": (409, "слово голосования"),
         "Bасилий": (422, "разных алфавитов"),
     }
@@ -84,6 +85,7 @@ def test_the_join_page_says_why_a_name_is_refused(browser: Browser, server: Serv
 
     other = browser.new_context().new_page()
     for typed, words in (("Bася", "не отличить на вид от «Вася»"), ("Ва\u200bся", "ник «Вася» уже занят"),
+                         ("\u202eясаВ", "не отличить на вид от «Вася»"),
                          ("синий", "слово голосования"), ("Bасилий", "разных алфавитов")):
         other.goto(f"{server.url}/g/{game['id']}/join")
         other.fill("input[name=nickname]", typed)

@@ -11,7 +11,8 @@ white space made one space. Then it is refused when it
 - is a word of the vote: "синий", "никого", "blue" (`nickname_vote_word`);
 - is a seated name up to letter case and «ё» (`nickname_taken`);
 - has the same confusables skeleton (Unicode's UTS #39, computed by ICU) as a seated name, in the case
-  it was typed, folded or upper case (`nickname_lookalike`): Latin «B» for Cyrillic «В»;
+  it was typed, folded or upper case, as stored or as a page shows it (`nickname_lookalike`): Latin «B»
+  for Cyrillic «В»; «ясаВ» typed after a right-to-left override, shown as «Вася»;
 - mixes the letters of two scripts (`nickname_mixed_scripts`): digits, spaces and punctuation are
   neutral, and the scripts that a language writes together (Han with kana, Hangul or bopomofo, each with
   Latin) count as one, as in UTS #39's highly restrictive level.
@@ -77,12 +78,24 @@ def mixes_scripts(name: str) -> bool:
     return len(found) > 1 and not any(found <= allowed for allowed in _TOGETHER)
 
 
-def lookalike(name: str, seated: Iterable[str]) -> str | None:
-    """The seated name that `name` looks like, or None."""
-    mine = skeletons(name)
+def displayed(typed: str) -> str:
+    """The name in the order a page shows it (the Unicode bidirectional algorithm, ICU's, with the typed
+    direction controls obeyed and then dropped), normalised: «\u202eясаВ» is shown as «Вася»."""
+    bidi = icu.Bidi()
+    bidi.setPara(icu.UnicodeString(unicodedata.normalize("NFC", typed)), icu.Bidi.DEFAULT_LTR)
+    return normalise(str(bidi.writeReordered(icu.Bidi.REMOVE_BIDI_CONTROLS)))
+
+
+def _looks(typed: str) -> tuple[str, ...]:
+    """The skeletons of a name as stored and as shown."""
+    return (*skeletons(normalise(typed)), *skeletons(displayed(typed)))
+
+
+def lookalike(typed: str, seated: Iterable[str]) -> str | None:
+    """The seated name that the typed one looks like, as stored or as shown, or None."""
+    mine = _looks(typed)
     for other in seated:
-        theirs = skeletons(normalise(other))
-        if any(a == b for a, b in zip(mine, theirs, strict=True)):
+        if any(a == b for a, b in zip(mine, _looks(other), strict=True)):
             return other
     return None
 
@@ -96,12 +109,13 @@ def seat_nickname(typed: str, seated: Iterable[str] = ()) -> str:
     name = normalise(typed)
     if not name or len(name) > NICK_MAX:
         raise Refusal("bad_nickname", 422, most=NICK_MAX)
-    if fold(name) in VOTE_WORDS or any(s in _VOTE_SKELETONS for s in skeletons(name)):
+    forms = (name, displayed(typed))
+    if any(fold(f) in VOTE_WORDS or any(s in _VOTE_SKELETONS for s in skeletons(f)) for f in forms):
         raise Refusal("nickname_vote_word", 409, name=name)
     seated = list(seated)
     if any(fold(name) == fold(normalise(other)) for other in seated):
         raise Refusal("nickname_taken", 409, name=name)
-    other = lookalike(name, seated)
+    other = lookalike(typed, seated)
     if other is not None:
         raise Refusal("nickname_lookalike", 409, name=name, other=normalise(other))
     if mixes_scripts(name):
