@@ -288,7 +288,7 @@ def test_the_demo_prints_each_silence_once() -> None:
     result = runner.invoke(app, ["demo"])
     assert result.exit_code == 0
     for block in result.stdout.split("\n\n"):
-        lines = [line for line in block.splitlines() if "лишен" in line]
+        lines = [line for line in block.splitlines() if "лишён" in line]
         assert len(lines) == len(set(lines)), block
 
 
