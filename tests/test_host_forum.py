@@ -290,14 +290,14 @@ def test_the_demo_prints_each_silence_once() -> None:
     result = runner.invoke(app, ["demo"])
     assert result.exit_code == 0
     for block in result.stdout.split("\n\n"):
-        lines = [line for line in block.splitlines() if "лишен" in line]
+        lines = [line for line in block.splitlines() if "лишён" in line]
         assert len(lines) == len(set(lines)), block
 
 
 def test_the_bosss_question_to_the_council_is_read_from_his_message(tmp_path: Path) -> None:
     lines = ["лс Саша: вопрос Совету: есть ли в игре комиссар?", *NIGHT_1[1:]]
     output, save = host(tmp_path, lines)
-    assert "Принято: Саша: спросить «Живых с ролью «комиссар»: не меньше 1?»" in output
+    assert "Принято: Саша: спросить «Живых игроков с ролью «комиссар» не меньше 1?»" in output
     script = yaml.safe_load(save.read_text(encoding="utf-8"))
     asked = next(a for a in script["phases"][0]["night"] if a["actor"] == "Саша")
     assert asked["question"] == {"template": "role_count", "args": {"role": "commissar", "op": "ge", "n": 1}}

@@ -32,9 +32,9 @@ from rankedmafia.rules.roles import ROLES
 from rankedmafia.text.declension import analyser
 from rankedmafia.text.names import question_text
 from rankedmafia.text.roles import role_name
+from rankedmafia.text.vote_words import NOBODY
 
 WORD = re.compile(r"[\w\-]+", re.UNICODE)
-NOBODY = frozenset({"никого", "никто", "nobody", "none"})
 SELF = frozenset({"себя", "себе", "собой", "сам", "сама", "самого", "самой", "myself", "me", "self"})
 
 

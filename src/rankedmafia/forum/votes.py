@@ -22,8 +22,8 @@ from datetime import datetime, timedelta
 from rankedmafia.forum.names import Match, NameMatcher, fold
 from rankedmafia.forum.thread import Post, is_relative
 from rankedmafia.rules.model import BLUE
+from rankedmafia.text.vote_words import BLUE_WORDS
 
-BLUE_WORDS = frozenset({"синий", "синего", "синим", "синему", "синь", "blue", "никого", "никто", "нокого"})
 UNVOTE = re.compile(r"\[unvote\]|\bunvote\b|\bанвот\b|сн(?:имаю|яла?|ял)\s+(?:свой\s+)?голос|"
                     r"отзыва(?:ю|ла?)\s+(?:свой\s+)?голос|отменяю\s+(?:свой\s+)?голос", re.IGNORECASE)
 TAGGED = re.compile(r"\[vote\](?P<who>.*?)\[/vote\]", re.IGNORECASE | re.DOTALL)

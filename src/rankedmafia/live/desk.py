@@ -17,8 +17,8 @@ from typing import Any
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame
+from rankedmafia.live.nicknames import seat_nickname
 from rankedmafia.live.service import (
-    NICK_MAX,
     Build,
     GameService,
     Outcome,
@@ -31,7 +31,7 @@ from rankedmafia.live.tokens import new_game_id, new_token, token_hash
 from rankedmafia.rules.chance import commitment
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE, Act, PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.setup import Setup, script_of
 from rankedmafia.store import GameRow, PostRow
 
@@ -60,18 +60,16 @@ def _row(title: str, setup: dict[str, Any], seed: str, thread: str, now: float,
     return row, admin
 
 
-def check_seats(seats: Sequence[Seat], setup: Setup) -> None:
-    """The players as the host typed them: as many as the setup wants, each nickname once."""
-    names = [s.nickname for s in seats]
-    if len(names) != setup.players:
-        raise Refusal("need_players", 422, players=setup.players, joined=len(names))
-    seen: set[str] = set()
-    for name in names:
-        if not name or len(name) > NICK_MAX:
-            raise Refusal("bad_nickname", 422, most=NICK_MAX)
-        if name.casefold() in seen or name.casefold() == BLUE:
-            raise Refusal("nickname_taken", 409, name=name)
-        seen.add(name.casefold())
+def check_seats(seats: Sequence[Seat], setup: Setup) -> list[Seat]:
+    """The players as the host typed them: as many as the setup wants, each nickname held to the one check of
+    every table (live/nicknames.py: no look-alikes, no mixed scripts, no word of the vote), normalised."""
+    if len(seats) != setup.players:
+        raise Refusal("need_players", 422, players=setup.players, joined=len(seats))
+    seated: list[Seat] = []
+    for seat in seats:
+        name = seat_nickname(seat.nickname, [s.nickname for s in seated])
+        seated.append(Seat(name, seat.sex))
+    return seated
 
 
 async def _seat_all(service: GameService, row: GameRow, names: Sequence[str]) -> None:
@@ -83,7 +81,7 @@ async def _seat_all(service: GameService, row: GameRow, names: Sequence[str]) ->
 async def create_desk(service: GameService, title: str, setup: Setup, seats: Sequence[Seat],
                       thread: str = "") -> tuple[str, str]:
     """A desk game, dealt at once from a fresh committed seed; returns (game id, the host's token)."""
-    check_seats(seats, setup)
+    seats = check_seats(seats, setup)
     row, admin = _row(title, _setup_mapping(setup), new_token(), thread, service.clock())
     await service.store.create_game(row)
     await _seat_all(service, row, [s.nickname for s in seats])

@@ -25,9 +25,10 @@ from typing import Any
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, replay
+from rankedmafia.live.nicknames import seat_nickname
 from rankedmafia.live.tokens import new_game_id, new_token, token_hash
 from rankedmafia.rules.errors import SetupError
-from rankedmafia.rules.model import BLUE, Act, PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.setup import Setup
 from rankedmafia.store import Conflict, GameRow, LogEntry, SeatRow, Store
 from rankedmafia.store.log import Append
@@ -36,7 +37,6 @@ from rankedmafia.store.writer import Job
 log = logging.getLogger("rankedmafia.live")
 SNAPSHOT_EVERY = 64
 ATTEMPTS = 5
-NICK_MAX = 24
 POST_MAX = 2000
 
 
@@ -198,18 +198,14 @@ class GameService:
         """A seat in the lobby; `token` is the seat's secret if the caller made it (an account's seat)."""
         if token is None and self.join_guard is not None:
             await self.join_guard(game_id)
-        nickname = " ".join(nickname.split())
-        if not nickname or len(nickname) > NICK_MAX:
-            raise Refusal("bad_nickname", 422, most=NICK_MAX)
-        if nickname.casefold() == BLUE:
-            raise Refusal("nickname_taken", 409, name=nickname)
         live = await self.get(game_id)
         token = token or new_token()
         async with live.lock:
             if live.status != "lobby":
                 raise Refusal("lobby_closed")
             try:
-                seat = await self.store.join(game_id, nickname, token_hash(token), self.clock(), live.setup.players)
+                seat = await self.store.join(game_id, nickname, token_hash(token), self.clock(), live.setup.players,
+                                             lambda seated: seat_nickname(nickname, seated))
             except Conflict as conflict:
                 raise Refusal(conflict.reason, 409, name=nickname) from None
             live.seats[seat.name] = seat
@@ -503,21 +499,15 @@ def resume_build(live: LiveGame, now: float) -> Outcome:
     return out
 
 
-def replace_build(name: str, nickname: str, token: str) -> Build:
-    nickname = " ".join(nickname.split())
-
+def replace_build(name: str, typed: str, token: str) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         if live.status == "lobby" or live.status == "over":
             raise Refusal("not_running", state=live.status)
         seat = live.seats.get(name)
         if seat is None:
             raise Refusal("unknown_seat", 404, name=name)
-        if not nickname or len(nickname) > NICK_MAX:
-            raise Refusal("bad_nickname", 422, most=NICK_MAX)
-        taken = {s.nickname.casefold() for s in live.seats.values() if s.name != name}
-        taken |= {s.name.casefold() for s in live.seats.values() if s.name != name}
-        if nickname.casefold() in taken or nickname.casefold() == BLUE:
-            raise Refusal("nickname_taken", 409, name=nickname)
+        others = [n for s in live.seats.values() if s.name != name for n in (s.name, s.nickname)]
+        nickname = seat_nickname(typed, others)
         out = Outcome()
         step(live, out, "replace", {"type": "replace", "name": name, "nickname": nickname}, now)
         out.seat = SeatRow(seat.name, seat.idx, nickname, token_hash(token), seat.joined_at)

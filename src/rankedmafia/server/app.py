@@ -5,25 +5,24 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server import accounts, api, desk, ladder_pages, pages
+from rankedmafia.server.assets import STATIC, Assets
 from rankedmafia.server.platform import Platform, platform_of, request_lang
 from rankedmafia.server.settings import Settings
+from rankedmafia.server.validation import is_missing_csrf, validation_text
 from rankedmafia.text.refusals import refusal_text
 
 log = logging.getLogger("rankedmafia.server")
 __all__ = ["Platform", "create_app", "platform_of", "request_lang"]
-HERE = Path(__file__).parent
 
 
 def _error(request: Request, error: Exception, status: int) -> Response:
@@ -78,9 +77,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, error: RequestValidationError) -> Response:
-        detail = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in error.errors()[:5]
-        )
+        """Invalid input in words that name the field (server/validation.py); a form without its CSRF
+        token is an outdated form."""
+        errors = error.errors()
+        if is_missing_csrf(errors):
+            return _error(request, Refusal("csrf", 403), 403)
+        detail = validation_text(errors, request_lang(request))
         return _error(request, Refusal("bad_input", 422, detail=detail), 422)
 
     app.add_middleware(SecurityHeaders)
@@ -91,7 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(desk.router)
     app.include_router(api.router)
     app.include_router(pages.router)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.mount("/static", Assets(directory=STATIC), name="static")
     return app
 
 

@@ -23,10 +23,9 @@ from starlette.datastructures import UploadFile
 from rankedmafia.forum.cards import card_text
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.messages import ReadError, read_error, read_message
-from rankedmafia.forum.names import fold
 from rankedmafia.forum.saves import dumps, loads, pending
 from rankedmafia.forum.thread import decode, parse_time, parse_today, read_thread
-from rankedmafia.forum.votes import BLUE_WORDS, FLAGGED, SKIPPED, Count, count_votes
+from rankedmafia.forum.votes import FLAGGED, SKIPPED, Count, count_votes
 from rankedmafia.forum.votes import describe as describe_reading
 from rankedmafia.live import desk
 from rankedmafia.live import service as svc
@@ -105,9 +104,6 @@ async def desk_create(request: Request, csrf: Annotated[str, Form()], players: A
         seats = parse_players(players)
     except ValueError as error:
         return _new_again(request, k["bad_players"].format(line=str(error)), title, preset, thread, players)
-    vote_word = next((s.nickname for s in seats if fold(s.nickname) in BLUE_WORDS), None)
-    if vote_word is not None:  # a nickname may not be a word of the vote (RULINGS, "Live play")
-        return _new_again(request, k["vote_word"].format(name=vote_word), title, preset, thread, players)
     try:
         setup = svc.parse_setup(preset, None)
         _, admin = await desk.create_desk(service, title, setup, seats, thread)

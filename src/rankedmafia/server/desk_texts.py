@@ -86,7 +86,6 @@ DESK: dict[str, dict[str, str]] = {
         "desk_link": "Стол ведущего форумной игры",
         "winner": "Победа: {side}",
         "unknown_player": "Выберите, от кого сообщение.",
-        "vote_word": "Ник «{name}» — слово голосования; выберите игроку другой.",
         "any": "—",
     },
     "en": {
@@ -172,7 +171,6 @@ DESK: dict[str, dict[str, str]] = {
         "desk_link": "The forum host's desk",
         "winner": "Winner: {side}",
         "unknown_player": "Choose whom the message is from.",
-        "vote_word": "The nickname “{name}” is a word of the vote; give the player another.",
         "any": "—",
     },
 }

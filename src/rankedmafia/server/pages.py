@@ -21,6 +21,7 @@ from rankedmafia.live.posts import add_post, read_posts
 from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server.api import within_limits
+from rankedmafia.server.assets import asset_url
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, ui
 from rankedmafia.server.lobby import open_games, setup_title
@@ -54,6 +55,7 @@ def _left(ts: float | None) -> str:
     return _duration((ts or 0) - time.time())
 
 
+templates.env.globals["asset"] = asset_url
 templates.env.filters["clock"] = _clock
 templates.env.filters["left"] = _left
 templates.env.filters["duration"] = _duration
@@ -226,7 +228,14 @@ async def game_page(request: Request, game_id: str) -> Response:
     async with live.lock:
         data = spectator_data(live, request_lang(request))
     thread = await read_posts(service, live, None, "thread")  # the thread is public, as on a forum
-    return render(request, "game.html", {"d": data, "thread": thread, "base": str(request.base_url)})
+    return render(request, "game.html", {"d": data, "thread": thread, "base": str(request.base_url),
+                                         "my_seat": await _own_seat(request, game_id)})
+
+
+async def _own_seat(request: Request, game_id: str) -> str | None:
+    """The signed-in reader's secret link to his seat in this game, if his account holds one."""
+    find = platform_of(request).own_seat
+    return await find(request, game_id) if find is not None else None
 
 
 @router.get("/g/{game_id}/replay", response_class=HTMLResponse)
@@ -238,8 +247,14 @@ async def replay_page(request: Request, game_id: str, step: int = -1, who: str =
 
 @router.get("/g/{game_id}/join", response_class=HTMLResponse)
 async def join_page(request: Request, game_id: str) -> Response:
+    return await join_form(request, game_id, signed_in=False)
+
+
+async def join_form(request: Request, game_id: str, signed_in: bool) -> Response:
+    """The lobby's join form; the signed-in reader who holds a seat is shown the way back to it."""
     live = await platform_of(request).service.get(game_id)
-    return render(request, "join.html", {"d": spectator_data(live, request_lang(request))})
+    return render(request, "join.html", {"d": spectator_data(live, request_lang(request)),
+                                         "my_seat": await _own_seat(request, game_id), "signed_in": signed_in})
 
 
 @router.post("/g/{game_id}/join")
@@ -255,18 +270,23 @@ async def join(
     try:
         _, token = await service.join(game_id, nickname, sex or None)
     except Refusal as error:
-        live = await service.get(game_id)
-        return render(
-            request,
-            "join.html",
-            {
-                "d": spectator_data(live, request_lang(request)),
-                "nickname": nickname,
-                "error": refusal_text(error, request_lang(request)),
-            },
-            error.status,
-        )
+        return await join_refused(request, game_id, nickname, error)
     return _back(f"/p/{token}")
+
+
+async def join_refused(request: Request, game_id: str, nickname: str, error: Refusal) -> Response:
+    """The join page again, with the nickname typed and why it was refused."""
+    live = await platform_of(request).service.get(game_id)
+    return render(
+        request,
+        "join.html",
+        {
+            "d": spectator_data(live, request_lang(request)),
+            "nickname": nickname,
+            "error": refusal_text(error, request_lang(request)),
+        },
+        error.status,
+    )
 
 
 # --- a player ---------------------------------------------------------------------------------------

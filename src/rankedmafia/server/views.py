@@ -20,6 +20,7 @@ from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.forms import choice_form, legal_choices
 from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.turn import turn_of
+from rankedmafia.text.council_answers import council_questions
 from rankedmafia.text.names import action_name, phase_name, question_text, source_name
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
@@ -94,9 +95,11 @@ def finished_phases(game: Game) -> list[tuple[str, int]]:
     return [(r.phase.kind.value, r.phase.number) for r in game.results]
 
 
-def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = None) -> list[dict[str, Any]]:
-    """His own results: the info entries and private events of his view, phase by phase."""
-    renderer = Renderer(lang, sexes=known, yo=True)
+def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = None,
+                  questions: dict[tuple[int, str], Any] | None = None) -> list[dict[str, Any]]:
+    """His own results: the info entries and private events of his view, phase by phase (the Council's
+    answers with their questions)."""
+    renderer = Renderer(lang, sexes=known, yo=True, questions=questions)
     out = []
     for event in view.log:
         to = event.get("to")
@@ -115,12 +118,14 @@ def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = No
 def seats_public(live: LiveGame, roles: dict[str, str | None] | None = None, lang: str = "ru") -> list[dict[str, Any]]:
     game = live.game
     alive = set(game.alive()) if game is not None else None
+    sexes = game.sexes() if game is not None else {}  # public, like the nicknames: the texts agree with it
     out = []
     for name in live.names():
         seat: dict[str, Any] = {
             "name": name,
             "nickname": live.nickname(name),
             "alive": True if alive is None else name in alive,
+            "sex": sexes.get(name),
         }
         if roles is not None:
             seat["role"] = roles.get(name)
@@ -167,7 +172,8 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     game = live.game
     data: dict[str, Any] = {
         "game": game_info(live, lang),
-        "me": {"name": name, "nickname": live.nickname(name)},
+        "me": {"name": name, "nickname": live.nickname(name),
+               "sex": live.game.sexes().get(name) if live.game is not None else None},
     }
     if game is None:
         data.update(seats=seats_public(live), summaries=[], private=[], **votes_public(None))
@@ -223,7 +229,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
         for s in view.seats
     ]
     data["summaries"] = summaries(view.log, lang, finished_phases(game), sexes(game))
-    data["private"] = private_lines(view, lang, sexes(game))
+    data["private"] = private_lines(view, lang, sexes(game), council_questions(game))
     data["diary"] = diary(game, view, lang)
     data.update(votes_public(game))
     data["in_clan"] = bool(view.clans)
@@ -356,7 +362,7 @@ def diary(game: Game, view: PlayerView, lang: str) -> list[dict[str, Any]]:
                 sent[phases[index]] = current
             current, index = None, index + 1
     results: dict[tuple[str, int], list[str]] = defaultdict(list)
-    for line in private_lines(view, lang, sexes(game)):
+    for line in private_lines(view, lang, sexes(game), council_questions(game)):
         results[(line["phase"], line["number"])].append(line["text"])
     keys = [*phases]
     now = (game.phase.kind.value, game.phase.number)

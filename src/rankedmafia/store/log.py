@@ -192,8 +192,11 @@ class Store:
         result: list[SeatRow] = await self._read(fn)
         return result
 
-    async def join(self, game_id: str, nickname: str, token_hash: str, at: float, limit: int) -> SeatRow:
-        """A new seat in a game's lobby; Conflict if the lobby is closed, full, or the nickname taken."""
+    async def join(self, game_id: str, nickname: str, token_hash: str, at: float, limit: int,
+                   fits: Callable[[list[str]], str] | None = None) -> SeatRow:
+        """A new seat in a game's lobby; Conflict if the lobby is closed, full, or the nickname taken.
+        `fits`, given the names already seated, returns the nickname to seat or raises: it runs in the
+        transaction that serialises the lobby's joins, so two look-alike names cannot both get in."""
 
         def job(connection: Connection) -> SeatRow:
             # Touch the game row first: it serialises joins and checks the lobby is open.
@@ -207,12 +210,13 @@ class Store:
             taken = connection.execute(
                 select(seats.c.name, seats.c.nickname).where(seats.c.game_id == game_id)
             ).all()
-            folded = {n.casefold() for row in taken for n in row}
-            if nickname.casefold() in folded:
+            seated = [n for row in taken for n in row]
+            nick = fits(seated) if fits is not None else nickname
+            if nick.casefold() in {n.casefold() for n in seated}:
                 raise Conflict("nickname_taken")
             if len(taken) >= limit:
                 raise Conflict("lobby_full")
-            seat = SeatRow(nickname, len(taken), nickname, token_hash, at)
+            seat = SeatRow(nick, len(taken), nick, token_hash, at)
             connection.execute(
                 insert(seats).values(
                     game_id=game_id,

@@ -22,6 +22,8 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from rankedmafia.accounts.telegram import telegram_banned
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
+from rankedmafia.live.nicknames import CLASHES as NICKNAME_CLASHES
+from rankedmafia.live.nicknames import normalise as normalise_nickname
 from rankedmafia.live.posts import add_post
 from rankedmafia.live.service import (
     GameService,
@@ -267,13 +269,13 @@ class Conductor:
             return say(lang, "in_other_game")
         if await telegram_banned(self.service.store, user_id):
             return say(lang, "banned")
-        base = " ".join(nickname.split())[:20] or "Игрок"
+        base = normalise_nickname(nickname)[:20] or "Игрок"
         for attempt in range(1, 30):
             nick = base if attempt == 1 else f"{base} {attempt}"
             try:
                 _live, _token = await self.service.join(game_id, nick)
             except Refusal as error:
-                if error.rule == "nickname_taken":
+                if error.rule in NICKNAME_CLASHES:  # a look-alike or a vote word too: "Синий 2" is fine
                     continue
                 return esc(refusal(error, lang))
             await self.tg.add_seat(TgSeat(game_id, nick, user_id, sex))

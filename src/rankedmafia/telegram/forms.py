@@ -34,6 +34,7 @@ from rankedmafia.telegram.texts import (
     sentence,
 )
 from rankedmafia.text.acts import act_phrase
+from rankedmafia.text.council_answers import council_questions
 from rankedmafia.text.questions import question_sentence
 from rankedmafia.text.roles import role_name
 from rankedmafia.text.summary import Renderer
@@ -62,7 +63,8 @@ class Screen:
 def renderer(live: LiveGame, lang: str) -> Renderer:
     """The text layer's renderer, with the sex each player gave (for the Russian agreement)."""
     game = live.game
-    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None, yo=True)
+    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None, yo=True,
+                    questions=council_questions(game) if game is not None else None)
 
 
 def sexes(live: LiveGame) -> dict[str, str]:

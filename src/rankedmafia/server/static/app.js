@@ -60,17 +60,19 @@
   var keepAlerts = true;
 
   function morphPage(html, fromForm) {
-    keepAlerts = !fromForm;
     var fresh = new DOMParser().parseFromString(html, "text/html");
     var main = document.querySelector("main");
     var next = fresh.querySelector("main");
     if (!main || !next) { return; }
     var key = next.getAttribute("data-phase");
+    // a refusal ("the game is paused") goes once the game moves on: resumed, paused, a new phase
+    keepAlerts = !fromForm && (phaseKey === null || key === phaseKey);
     if (phaseKey !== null && key !== phaseKey) { touched = new WeakSet(); }
     phaseKey = key;
     if (fresh.title) { document.title = fresh.title; }
     main.setAttribute("data-turn", next.getAttribute("data-turn") || "");
     main.setAttribute("data-urgent", next.getAttribute("data-urgent") || "0");
+    main.setAttribute("data-phase", key || "");
     // its children, not the fresh <main> itself (which would nest a <main> inside the old one)
     window.Idiomorph.morph(main, Array.from(next.childNodes), morphOptions);
     tick();
@@ -101,6 +103,7 @@
     source.addEventListener("state", function (e) {
       var data = JSON.parse(e.data);
       if (version !== null) { refresh(); }  // the server sends a state only when this page's facts changed
+      else { document.documentElement.setAttribute("data-live-open", "1"); }  // updates flow from here on
       version = data.version;
     });
     source.addEventListener("gone", function () { source.close(); });
@@ -295,6 +298,41 @@
     pickers.addEventListener("input", function () { clearTimeout(pending); pending = setTimeout(check, 250); });
     check();
   }
+
+  // --- irreversible host buttons ask first (a capture listener: before the form is sent) ---------------
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var question = form instanceof HTMLFormElement ? form.getAttribute("data-confirm") : null;
+    if (question && !window.confirm(question)) { event.preventDefault(); event.stopImmediatePropagation(); }
+  }, true);
+
+  // --- one target once: an option picked in one target select of a form is disabled in the others ------
+  function targetSelects(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("select"), function (s) {
+      return /^target[0-9]*$/.test(s.name);
+    });
+  }
+
+  function oneTargetOnce(form) {
+    var selects = targetSelects(form);
+    if (selects.length < 2) { return; }
+    selects.forEach(function (select) {
+      var taken = selects.filter(function (o) { return o !== select && o.value; })
+        .map(function (o) { return o.value; });
+      Array.prototype.forEach.call(select.options, function (option) {
+        var off = option.value !== "" && taken.indexOf(option.value) >= 0;
+        if (option.disabled !== off) { option.disabled = off; }
+      });
+    });
+  }
+
+  function everyForm() { document.querySelectorAll("form").forEach(oneTargetOnce); }
+  document.addEventListener("change", function (event) {
+    var form = event.target && event.target.form;
+    if (form) { oneTargetOnce(form); }
+  });
+  document.addEventListener("rm:updated", everyForm);
+  everyForm();
 
   document.documentElement.setAttribute("data-live-ready", "1");
 })();
