@@ -3,9 +3,10 @@ and leaves no evidence, for every role as for the boss. "Whether or not it took 
 that was carried out and met protection (a healed or guarded target), not one that was stopped."
 
 Over every act that can expose its actor or leave evidence, every way of stopping it (a girl's, a cop's,
-a thug's or a blackmailer's block, the alcoholic's drink) and its targets, with every chance coming up:
-a stopped act (the sniper's pre-emptive shot included) leaves the night without a trace; the same act carried out onto protected targets still
-exposes whom it exposes. The scenarios in tests/scenarios/further/ pin the single cases."""
+a thug's or a blackmailer's block, the alcoholic's drink, the sniper's pre-emptive shot) and its targets,
+with every chance coming up: a stopped act leaves the night without a trace; the same act carried out
+onto protected targets still exposes whom it exposes. The scenarios in tests/scenarios/further/ pin the
+single cases."""
 
 from __future__ import annotations
 
