@@ -133,6 +133,19 @@ def killed(name: str) -> Game:
     return g
 
 
+def poisoned(name: str) -> Game:
+    """The small game on day 1, after the doctor poisoned `name` on night 1 (an announced silence)."""
+    g = small()
+    night(g, ("Маша", "poison", [name]))
+    return g
+
+
+def raised(error: RuleViolation | None) -> None:
+    """A refusal the Game returns (live play's `vote_refusal`) raised, as the table's triggers are."""
+    assert error is not None
+    raise error
+
+
 def over() -> Game:
     g = game({"Вася": ("mafia1", "m"), "Петя": ("civilian", "m"), "Маша": ("civilian", "f")})
     night(g, ("Вася", "kill", ["Петя"]))
@@ -203,6 +216,10 @@ CASES: list[tuple[str, Callable[[], object], str, str]] = [
     ("not_day", lambda: small().vote("Вася", "Петя"), "сейчас не день (ночь 1)", "it is not day (Night 1)"),
     ("dead_voter", lambda: (lambda g: (night(g, ("Дима", "kill_quick", ["Оля"])), g.vote("Оля", "Вася")))(small()),
      "Оля выбыла из игры и не голосует", "does not vote"),
+    ("silenced_voter", lambda: raised(poisoned("Коля").vote_refusal("Коля", "Вася")),
+     "сегодня Коля лишён возможности голосовать", "today Коля cannot vote"),
+    ("silenced_voter", lambda: raised(poisoned("Оля").vote_refusal("Оля", "Вася")),
+     "сегодня Оля лишена возможности голосовать", "today Оля cannot vote"),
     ("dead_candidate", lambda: (lambda g: (night(g, ("Дима", "kill_quick", ["Коля"])), g.vote("Оля", "Коля")))(
         small()), "Коля выбыл из игры: за него нельзя голосовать", "cannot be voted for"),
     ("nothing_to_withdraw", lambda: small().withdraw("Петя"), "Петя не отписывал хода этой ночью",
@@ -234,7 +251,7 @@ CASES: list[tuple[str, Callable[[], object], str, str]] = [
     ("fan_one_search", lambda: fan_game().submit("Зина", "search", ["Коля", "Оля"]),
      "когда в городе 10 человек или меньше, фанат делает одну проверку за ночь", "searches once a night"),
     ("fan_not_found", lambda: fan_game().submit("Зина", "bodyguard", []),
-     "фанат защищает маньяка только со следующей ночи после того, как нашел его", "from the night after"),
+     "фанат защищает маньяка только со следующей ночи после того, как нашёл его", "from the night after"),
     ("joker_role", lambda: joker_game().submit("Женя", "copy", ["Коля"], "commissar", "check"),
      "роли «комиссар» нет в раскладе: джокер копирует только роли расклада", "copies the setup's roles only"),
     ("joker_same_role", lambda: (lambda g: (night(g, ("Женя", "copy", ["Коля"], "maniac", "kill_quick")), day(g),

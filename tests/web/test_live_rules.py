@@ -212,7 +212,7 @@ def test_web_a_silenced_player_has_no_vote_form(client: TestClient) -> None:
     assert data["me"]["vote"] is None and data["me"]["silenced_today"]
     refused = client.post(f"/api/player/{tokens[quiet]}/vote", json={"choice": "blue"})
     assert refused.status_code == 409 and refused.json()["error"] == "silenced_voter"
-    assert refused.json()["message"] == f"сегодня {quiet} лишен возможности голосовать"
+    assert refused.json()["message"] == f"сегодня {quiet} лишён возможности голосовать"
     public = client.get(f"/api/games/{game['id']}").json()
     assert public["counts"] == {} and quiet not in public["tally"]["not_voted"]
     others = [n for n in tokens if n != quiet]

@@ -28,7 +28,7 @@ RULES = frozenset({
     "council_template", "council_args", "council_side", "council_op", "council_number", "council_role",
     "council_sex_unknown", "council_sex", "council_group",
     # the day
-    "dead_voter", "dead_candidate",
+    "dead_voter", "dead_candidate", "silenced_voter",
 })
 
 

@@ -25,7 +25,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "dead_target": "{name} выбыл: его нельзя указать",
         "dead_voter": "{name} выбыл из игры и не голосует",
         "dead_candidate": "{name} выбыл из игры: за него нельзя голосовать",
-        "silenced_voter": "сегодня {name} лишен возможности голосовать",
+        "silenced_voter": "сегодня {name} лишён возможности голосовать",
         "already_acted": "{name} уже отписал ход этой ночью ({action}); одно действие за ночь",
         "no_such_action": "у роли «{role}» нет действия «{action}» (игрок {name})",
         "lost_as_boss": "{name} стал боссом: у него больше нет действия «{action}» роли «{role}»",

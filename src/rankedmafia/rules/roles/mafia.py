@@ -28,25 +28,29 @@ INTIMIDATION_CAP_BELOW = 10  # fewer living than this: at most two intimidated
 ONE_KILL_AT = 3  # "когда в игре остаются всего три участника, мафия лишается права убивать двоих"
 
 
-def _double_action(night: NightContext, boss: str) -> None:
-    """A double action: 75% the boss's nickname is exposed, and his vote is lost tomorrow, silently."""
+def _double_action(night: NightContext, act: Act) -> None:
+    """A double action: 75% the boss's nickname is exposed, and his vote is lost tomorrow, silently. It is
+    paid once kills are settled, so that an act that was stopped costs nothing (RULINGS.md: a blocked or
+    drunk boss, or one the sniper shoots down before he acts, exposes nobody)."""
+    boss = boss_of(night, act.actor)
     if night.draw(f"boss_exposure:{boss}", THREE_QUARTERS):
         night.expose(boss, "boss")
     night.silence(boss, by=boss, cause="boss", announced=False)
+
+
+def _double_kill(night: NightContext, act: Act) -> None:
+    if len(act.targets) == 2:
+        _double_action(night, act)
 
 
 def _kill(night: NightContext, act: Act) -> None:
     boss = boss_of(night, act.actor)
     for victim in act.targets:
         night.attack(boss, victim, source=kill_source(night, act.actor))
-    if len(act.targets) == 2:
-        _double_action(night, boss)
 
 
 def _kill_intimidate(night: NightContext, act: Act) -> None:
-    boss = boss_of(night, act.actor)
-    night.attack(boss, act.targets[0], source=kill_source(night, act.actor))
-    _double_action(night, boss)
+    night.attack(boss_of(night, act.actor), act.targets[0], source=kill_source(night, act.actor))
 
 
 def _intimidate_second(night: NightContext, act: Act) -> None:
@@ -109,10 +113,11 @@ def _two_intimidated_below_ten(state: GameState, act: Act) -> Act:
 
 
 BOSS_ACTIONS = (
-    Action("kill", targets=(1, 2), effects=((Stage.KILL, _kill),), most=ONE_KILL_AT_THREE, boss=True,
-           tonight=_one_kill_at_three),
+    Action("kill", targets=(1, 2), effects=((Stage.KILL, _kill), (Stage.EFFECT, _double_kill)),
+           most=ONE_KILL_AT_THREE, boss=True, tonight=_one_kill_at_three),
     Action("kill_intimidate", targets=(2, 2), boss=True, most=ONE_KILL_AT_THREE, tonight=_one_kill_at_three,
-           effects=((Stage.KILL, _kill_intimidate), (Stage.EFFECT, _intimidate_second))),
+           effects=((Stage.KILL, _kill_intimidate), (Stage.EFFECT, _intimidate_second),
+                    (Stage.EFFECT, _double_action))),
     Action("intimidate", targets=(1, 3), effects=((Stage.EFFECT, _intimidate),), most=TWO_INTIMIDATED_BELOW_TEN,
            boss=True, tonight=_two_intimidated_below_ten),
     Action("ask", targets=(0, 0), option=council.QUESTION, option_check=_question, visits=False, boss=True,
