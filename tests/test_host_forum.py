@@ -250,7 +250,7 @@ def test_help_explains_the_councils_templates(tmp_path: Path) -> None:
                 tmp_path / "g.yaml")
     s.handle("помощь вопрос")
     text = out.getvalue()
-    assert "«Живых игроков стороны «…»: … …?»" in text
+    assert "«Живых игроков стороны «…» … …?»" in text
     assert "сравнение: " in text and "число: от 0 до 12" in text and "4 ника и больше" in text
     assert "side_count" not in text and "{" not in text and " ge" not in text
 

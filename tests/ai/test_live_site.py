@@ -92,6 +92,8 @@ def test_ai_players_play_a_live_site_game_through_its_api(tmp_path: Path) -> Non
                 engine = current.game
                 if kind == NIGHT and not engine.choices(name):
                     continue
+                if kind == VOTE and engine.vote_choice(name) is None:
+                    continue  # an announced silence: offered no vote
                 turn = decide(model, engine, name, kind, Conversation(tuple(names)))
                 command = turn.command
                 if command is None:

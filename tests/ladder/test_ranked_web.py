@@ -34,15 +34,18 @@ class As:
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
-        self.cookies = httpx.Cookies()
+        # the cookie jar of the HTTP package the test client is built on (starlette picks httpx2 where it is
+        # installed, as the openai client brings it)
+        self.jar = type(client.cookies)
+        self.cookies = self.jar()
 
     def _call(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
         self.client.cookies = self.cookies
         try:
             return self.client.request(method, url, **kwargs)
         finally:
-            self.cookies = httpx.Cookies(self.client.cookies)
-            self.client.cookies = httpx.Cookies()
+            self.cookies = self.jar(self.client.cookies)
+            self.client.cookies = self.jar()
 
     def get(self, url: str, **kwargs: Any) -> httpx.Response:
         return self._call("GET", url, **kwargs)

@@ -163,7 +163,7 @@ class Table:
                 self.talk.add(speaker, turn.post, game.phase.number, bid=turn.bid)
             else:
                 floor.passed.add(speaker)
-        voters = [n for n in game.alive() if n in self.players]
+        voters = [n for n in game.voters() if n in self.players]  # those offered a vote today
         turns = await asyncio.gather(*(self.players[n].decide(self.builder, n, VOTE, self.talk) for n in voters))
         decided = dict(zip(voters, turns, strict=True))
         for name in game.alive():

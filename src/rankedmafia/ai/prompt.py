@@ -220,7 +220,8 @@ class PromptBuilder:
             user.append(say(lang, "format_move"))
             schema = move_schema(moves)
         elif kind == VOTE:
-            moves = vote_moves(game.alive(), lang)
+            offer = game.vote_choice(name)  # an announced silence is offered no vote (Live play)
+            moves = vote_moves([n for n in offer.slots[0] if n != BLUE] if offer else [], lang)
             user += [say(lang, "ask_vote"), say(lang, "moves"), say(lang, "pass_vote"),
                      *(move_line(m, lang) for m in moves), say(lang, "format_move")]
             schema = move_schema(moves)

@@ -135,7 +135,7 @@ class TextEnv:
                 self.prompt = self.builder.prompt(self.name, POST, self.lang, self.talk,
                                                   tuple(self._addressed()))
                 return
-            if me_alive and after != VOTE:
+            if me_alive and after != VOTE and game.vote_choice(self.name) is not None:
                 self.prompt = self.builder.prompt(self.name, VOTE, self.lang, self.talk)
                 return
             for name in game.alive():
