@@ -185,7 +185,7 @@ class GameService:
         try:
             bots = bot_option(bots)
         except ValueError:
-            raise Refusal("bad_input", 422, detail=f"bots: none | heuristic | random, not {bots!r}") from None
+            raise Refusal("bad_bots", 422) from None
         admin = new_token()
         seed = new_token()
         row = GameRow(

@@ -128,12 +128,15 @@ async def create(
     setup_yaml: Text = "",
     night_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
+    bots: Annotated[str, Form(max_length=16)] = "none",
 ) -> Response:
     _check(request, csrf)
     platform = platform_of(request)
     try:
         setup = svc.parse_setup(preset, setup_yaml)
         within_limits(setup, platform.settings.max_players)
+        _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60),
+                                                       bots=bots)
     except (SetupError, Refusal) as error:
         return render(
             request,
@@ -145,7 +148,6 @@ async def create(
             },
             422,
         )
-    _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60))
     return _back(f"/h/{admin}")
 
 
