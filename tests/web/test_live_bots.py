@@ -264,3 +264,24 @@ def test_bot_nicknames_are_distinct_from_the_players_and_each_other() -> None:
     assert len({n.casefold() for n in names}) == 40
     assert not {n.casefold() for n in names} & {t.casefold() for t in taken}
     assert all(n.startswith(f"{PREFIX} ") and len(n) <= svc.NICK_MAX for n in names)
+
+
+def test_a_bot_replaced_by_a_person_no_longer_plays(tmp_path: Path) -> None:
+    """Ruling (docs/rules.md, "Live play"): the host may give a bot's seat to a person; from then on the
+    seat is his (the list no longer marks it), and the bot sends nothing more."""
+    clock = Clock()
+
+    async def body(store: Store) -> None:
+        game_id = await new_game(store, clock)
+        one = service(store, clock)
+        live = await one.get(game_id)
+        seat = sorted(live.bots)[0]
+        await one.execute(game_id, svc.replace_build(seat, "Маша", "token-of-masha"))
+        for _ in range(int(MOST) + 2):
+            clock.now += 1
+            await one.tick()
+        live = await service(store, clock).get(game_id)  # as rebuilt from the log
+        assert seat not in live.bots and len(live.bots) == 4 and not live.is_bot(seat)
+        assert all(seat not in (e.body.get("actor"), e.body.get("voter")) for e in await store.log(game_id))
+
+    run((tmp_path / "data", None), body)
