@@ -15,11 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rankedmafia.bots import make_policy
 from rankedmafia.live import service as svc
 from rankedmafia.live.bot_driver import drive_bots
 from rankedmafia.live.bot_seats import PREFIX, bot_nicknames
+from rankedmafia.live.errors import Refusal
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.live_game import LiveGame, apply_entry
 from rankedmafia.rules.game import Game
@@ -202,10 +205,10 @@ def test_a_game_without_bots_keeps_its_empty_seats_and_waits(tmp_path: Path) -> 
         game_id, _ = await one.create("без ботов", preset("classic-12"), NIGHT, DAY)
         for nickname in PEOPLE:
             await one.join(game_id, nickname)
-        with pytest.raises(svc.Refusal) as refused:
+        with pytest.raises(Refusal) as refused:
             await one.execute(game_id, svc.start_build)
         assert refused.value.rule == "need_players"
-        with pytest.raises(svc.Refusal):
+        with pytest.raises(Refusal):
             await one.create("x", preset("classic-12"), NIGHT, DAY, bots="chess")
 
     run((tmp_path / "data", None), body)
@@ -257,13 +260,15 @@ def test_a_restart_mid_day_makes_each_pending_bot_move_once(
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
-def test_bot_nicknames_are_distinct_from_the_players_and_each_other() -> None:
-    rng = random.Random(1)
-    taken = ["бот аркадий", "Бот Борис", "Маша"]
-    names = bot_nicknames(40, taken, rng)
-    assert len({n.casefold() for n in names}) == 40
+@settings(max_examples=200)
+@given(count=st.integers(0, 40), seed=st.integers(), taken=st.lists(
+    st.one_of(st.text(max_size=24), st.sampled_from(["бот аркадий", "БОТ БОРИС", "Бот Фёдор", "Бот 2"])),
+    max_size=40))
+def test_bot_nicknames_are_distinct_from_the_players_and_each_other(count: int, seed: int, taken: list[str]) -> None:
+    names = bot_nicknames(count, taken, random.Random(seed))
+    assert len(names) == count and len({n.casefold() for n in names}) == count
     assert not {n.casefold() for n in names} & {t.casefold() for t in taken}
-    assert all(n.startswith(f"{PREFIX} ") and len(n) <= svc.NICK_MAX for n in names)
+    assert all(n.startswith(f"{PREFIX} ") and len(n) <= svc.NICK_MAX and n == " ".join(n.split()) for n in names)
 
 
 def test_a_bot_replaced_by_a_person_no_longer_plays(tmp_path: Path) -> None:
