@@ -15,17 +15,16 @@ log takes the seat off the waiting list, and the build checks that again under t
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import pickle
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from rankedmafia.bots import make_policy
 from rankedmafia.live import service as svc
-from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame
-from rankedmafia.live.posts import add_post, clan_channels
+from rankedmafia.live.posts import clan_channels, phase_label
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import PhaseKind
 
@@ -107,12 +106,24 @@ def bot_build(name: str, expected_turn: str, least: float, most: float) -> svc.B
         inner = command_build(name, command, live.following)
         if inner is None:
             return svc.Outcome(value="idle")
+        chats = clan_channels(live, name)  # before the act: it may end the night
+        line = None
+        if command is not None and command.get("action") in CLAN_KILLS and chats:
+            line = ClanLine(chats[0], phase_label(live), chat_line(live, name, command.get("targets", [])))
         outcome = inner(live, now)
-        if command is not None and command.get("action") in CLAN_KILLS and clan_channels(live, name):
-            outcome.value = chat_line(live, name, command.get("targets", []))
+        outcome.value = line
         return outcome
 
     return build
+
+
+@dataclass(frozen=True, slots=True)
+class ClanLine:
+    """A mafia bot's line to its clan, as of the night it chose the kill in."""
+
+    channel: str
+    phase: str
+    text: str
 
 
 def chat_line(live: LiveGame, name: str, targets: list[str]) -> str:
@@ -158,15 +169,13 @@ async def _play_game(service: svc.GameService, game_id: str) -> int:
         if not outcome.entries:
             continue
         moved += 1
-        if isinstance(outcome.value, str) and outcome.value != "idle":
-            await _tell_clan(service, live, name, key, outcome.value)
+        if isinstance(outcome.value, ClanLine):
+            await _tell_clan(service, live, name, outcome.value)
     return moved
 
 
-async def _tell_clan(service: svc.GameService, live: LiveGame, name: str, key: str, text: str) -> None:
-    """Once the kill is logged, and only while the night it was chosen in lasts (a line lost to a crash
-    just now is only a missing chat line)."""
-    if live.game is None or live.status != "running" or turn(live) != key:
-        return
-    with contextlib.suppress(Refusal):
-        await add_post(service, live, name, "clan", text)
+async def _tell_clan(service: svc.GameService, live: LiveGame, name: str, line: ClanLine) -> None:
+    """Once the kill is logged (by this process: so never twice), under the night it was chosen in, even
+    if the kill ended that night. A line lost to a crash just now is only a missing chat line."""
+    await service.store.add_post(live.id, line.channel, name, line.phase, line.text, service.clock())
+    service.hub.publish(live.id)
