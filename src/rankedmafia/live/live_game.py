@@ -31,6 +31,8 @@ class LiveGame:
     ended_by: str | None = None  # "victory" or "host"
     phase_started: float | None = None
     sexes: dict[str, str] = field(default_factory=dict)  # seat name -> "m" | "f", as given when joining
+    bots: dict[str, str] = field(default_factory=dict)  # seat name -> the policy a bot plays it with (the start's)
+    turn_started: float | None = None  # when the present turn opened: the phase, or the follow-up step
     stale: bool = False  # evicted from the cache: rebuild before use
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -81,6 +83,8 @@ class LiveGame:
             "ended_by": self.ended_by,
             "phase_started": self.phase_started,
             "sexes": dict(self.sexes),
+            "bots": dict(self.bots),
+            "turn_started": self.turn_started,
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -92,6 +96,12 @@ class LiveGame:
         self.ended_by = state["ended_by"]
         self.phase_started = state["phase_started"]
         self.sexes = dict(state.get("sexes", {}))
+        self.bots = dict(state.get("bots", {}))
+        self.turn_started = state.get("turn_started", self.phase_started)
+
+    def is_bot(self, name: str) -> bool:
+        """A seat filled by a bot at the start (public: the player list says so)."""
+        return name in self.bots
 
 
 def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> None:
@@ -103,27 +113,30 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
         live.game = new_game(live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded"),
                              sexes={**live.sexes, **(body.get("sexes") or {})} or None)
         live.status, live.deadline, live.phase_started = "running", body["deadline"], at
+        live.bots, live.turn_started = dict(body.get("bots") or {}), at
     elif kind in ENGINE_COMMANDS:
         _engine(live).apply(body)
     elif kind == "resolve":
         game = _engine(live)
         game.resolve()
-        live.deadline, live.phase_started = body.get("deadline"), at
+        live.deadline, live.phase_started, live.turn_started = body.get("deadline"), at, at
         if game.over:
             live.status, live.ended_by, live.deadline = "over", "victory", None
     elif kind == "follow_up":  # the Game's follow-up step opens, with its own short deadline
         _engine(live).apply(body)
-        live.deadline = body["deadline"]
+        live.deadline, live.turn_started = body["deadline"], at
     elif kind == "extend":
         live.deadline = body["deadline"]
     elif kind == "pause":
         live.status, live.remaining, live.deadline = "paused", body["remaining"], None
     elif kind == "resume":
         live.status, live.remaining, live.deadline = "running", None, body["deadline"]
+        live.turn_started = at  # a bot's pause starts again after the host's
     elif kind == "replace":
         seat = live.seats.get(body["name"])
         if seat is not None:
             live.seats[seat.name] = SeatRow(seat.name, seat.idx, body["nickname"], seat.token_hash, seat.joined_at)
+            live.bots.pop(seat.name, None)  # a person took the bot's seat
     elif kind == "sex":  # given when joining, before the deal
         live.sexes[body["name"]] = body["sex"]
     elif kind == "end":

@@ -16,12 +16,14 @@ import asyncio
 import hashlib
 import logging
 import pickle
+import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rankedmafia.live.bot_seats import BOT_SEX, NO_BOTS, bot_nicknames, bot_option
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, replay
@@ -37,6 +39,7 @@ from rankedmafia.store.writer import Job
 log = logging.getLogger("rankedmafia.live")
 SNAPSHOT_EVERY = 64
 ATTEMPTS = 5
+BOT_PAUSE = (4.0, 25.0)
 POST_MAX = 2000
 
 
@@ -59,6 +62,7 @@ class Outcome:
     entries: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     seat: SeatRow | None = None
     value: Any = None
+    joined: list[SeatRow] = field(default_factory=list)  # seats the start fills with bots
 
 
 Build = Callable[[LiveGame, float], Outcome]
@@ -66,8 +70,13 @@ Build = Callable[[LiveGame, float], Outcome]
 
 class GameService:
     def __init__(self, store: Store, hub: Hub, clock: Callable[[], float] = time.time, origin: str = "",
-                 follow_up_seconds: int = int(FOLLOW_UP_SECONDS)) -> None:
+                 follow_up_seconds: int = int(FOLLOW_UP_SECONDS),
+                 bot_pause: tuple[float, float] = BOT_PAUSE) -> None:
         self.store = store
+        self.bot_pause = bot_pause  # a bot's least and most pause before it acts (never past half its turn)
+        self.idle_bots: set[tuple[str, str, str]] = set()  # (game, seat, turn): its policy sent nothing
+        # Run after the deadlines on every tick: the bots' driver (live/bot_driver.py), which a front end adds
+        self.on_tick: list[Callable[[GameService], Awaitable[int]]] = []
         self.follow_up_seconds = follow_up_seconds
         self.hub = hub
         self.clock = clock
@@ -144,7 +153,7 @@ class GameService:
                 entries = [LogEntry(base + i + 1, kind, body, now) for i, (kind, body) in enumerate(outcome.entries)]
                 try:
                     await self.store.append(Append(live.id, base, entries, live.status, live.deadline, outcome.seat,
-                                                    also=also))
+                                                    also=also, joined=outcome.joined))
                 except Conflict:
                     self.evict(live)
                     continue
@@ -169,11 +178,16 @@ class GameService:
     # --- lobby ------------------------------------------------------------------------------------
     async def create(self, title: str, setup: Setup, night_seconds: int, day_seconds: int,
                      follow_up_seconds: int | None = None, listed: bool = False,
-                     ranked: bool = False) -> tuple[str, str]:
+                     ranked: bool = False, bots: str = NO_BOTS) -> tuple[str, str]:
         """A new game in its lobby; returns (game id, the host's admin token). `listed`: shown in the
-        site's list of open games (otherwise found by its link only); `ranked`: marked so in that list."""
+        site's list of open games (otherwise found by its link only); `ranked`: marked so in that list;
+        `bots`: the policy bots fill the seats still empty at the start with (heuristic | random), or none."""
         from rankedmafia.rules.chance import commitment
 
+        try:
+            bots = bot_option(bots)
+        except ValueError:
+            raise Refusal("bad_bots", 422) from None
         admin = new_token()
         seed = new_token()
         row = GameRow(
@@ -183,7 +197,7 @@ class GameService:
             setup=_setup_mapping(setup),
             options={"night_seconds": night_seconds, "day_seconds": day_seconds, "chance": "seeded",
                      "follow_up_seconds": follow_up_seconds or self.follow_up_seconds,
-                     "listed": listed, "ranked": ranked},
+                     "listed": listed, "ranked": ranked, **({"bots": bots} if bots != NO_BOTS else {})},
             seed=seed,
             commitment=commitment(seed),
             created_at=self.clock(),
@@ -241,7 +255,8 @@ class GameService:
 
     # --- phases -----------------------------------------------------------------------------------
     async def tick(self) -> int:
-        """Resolve every running game whose deadline has passed; returns how many moved on."""
+        """Resolve every running game whose deadline has passed, then run `on_tick` (the bots whose pause is
+        over act); returns how many games moved on and bot moves were made."""
         moved = 0
         for game_id in await self.store.due(self.clock()):
             try:
@@ -250,6 +265,8 @@ class GameService:
                 log.exception("deadline of %s failed", game_id)
                 continue
             moved += bool(outcome.entries)
+        for also in self.on_tick:
+            moved += await also(self)
         return moved
 
 
@@ -430,16 +447,7 @@ def sex_build(name: str, sex: str) -> Build:
 
 
 def start_build(live: LiveGame, now: float) -> Outcome:
-    if live.status != "lobby":
-        raise Refusal("already_started")
-    names = live.names()
-    if len(names) != live.setup.players:
-        raise Refusal("need_players", 409, players=live.setup.players, joined=len(names))
-    out = Outcome()
-    first = PhaseKind(live.setup.start)
-    step(live, out, "start", {"type": "start", "names": names, "deadline": now + live.duration(first)}, now)
-    settle(live, out, now)
-    return out
+    return start_with({})(live, now)
 
 
 def start_with(sexes: dict[str, str | None]) -> Build:
@@ -448,17 +456,36 @@ def start_with(sexes: dict[str, str | None]) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         if live.status != "lobby":
             raise Refusal("already_started")
+        out = Outcome()
+        bots = fill_with_bots(live, out, now)
         names = live.names()
         if len(names) != live.setup.players:
             raise Refusal("need_players", 409, players=live.setup.players, joined=len(names))
-        out = Outcome()
         given = {name: sexes[name] for name in names if sexes.get(name) in ("m", "f")}
+        given |= {name: BOT_SEX for name in bots}
         step(live, out, "start", {"type": "start", "names": names, "deadline": now + live.duration(live.setup.start),
-                                  **({"sexes": given} if given else {})}, now)
+                                  **({"sexes": given} if given else {}), **({"bots": bots} if bots else {})}, now)
         settle(live, out, now)
         return out
 
     return build
+
+
+def fill_with_bots(live: LiveGame, out: Outcome, now: float) -> dict[str, str]:
+    """The seats still empty, if the game was created with bots: new seats (committed with the start, in
+    `out.joined`) under bot nicknames, each with a token nobody holds. Returns seat name -> policy."""
+    policy = str(live.row.options.get("bots", NO_BOTS))
+    missing = live.setup.players - len(live.seats)
+    if policy == NO_BOTS or missing <= 0:
+        return {}
+    taken = [name for seat in live.seats.values() for name in (seat.name, seat.nickname)]
+    rng = random.Random(f"{live.row.seed}|bot names")  # the game's own: never the global random
+    first = len(live.seats)
+    for index, nickname in enumerate(bot_nicknames(missing, taken, rng)):
+        seat = SeatRow(nickname, first + index, nickname, token_hash(new_token()), now)
+        out.joined.append(seat)
+        live.seats[seat.name] = seat
+    return {seat.name: policy for seat in out.joined}
 
 
 def extend_build(seconds: int) -> Build:

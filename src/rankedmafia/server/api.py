@@ -58,6 +58,9 @@ class CreateGame(BaseModel):
         None, ge=10, le=86_400, description="the reanimator's step (after everyone else); the server's default if unset"
     )
     listed: bool = Field(False, description="shown in the site's list of open games (otherwise found by its link only)")
+    bots: Literal["none", "heuristic", "random"] = Field(
+        "none", description="bots (and their policy) fill the seats still empty at the start; never in a ranked game"
+    )
 
 
 class Created(BaseModel):
@@ -162,7 +165,8 @@ async def create_game(request: Request, body: CreateGame) -> Created:
     setup = svc.parse_setup(body.preset, body.setup_yaml)
     within_limits(setup, platform.settings.max_players)
     game_id, admin = await platform.service.create(
-        body.title, setup, body.night_seconds, body.day_seconds, body.follow_up_seconds, listed=body.listed
+        body.title, setup, body.night_seconds, body.day_seconds, body.follow_up_seconds, listed=body.listed,
+        bots=body.bots
     )
     live = await platform.service.get(game_id)
     return Created(

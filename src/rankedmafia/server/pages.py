@@ -144,6 +144,7 @@ async def create(
     night_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     listed: Annotated[str, Form(max_length=8)] = "",
+    bots: Annotated[str, Form(max_length=16)] = "none",
 ) -> Response:
     _check(request, csrf)
     platform = platform_of(request)
@@ -152,17 +153,17 @@ async def create(
     try:
         setup = picked_setup(form, lang) or svc.parse_setup(preset, setup_yaml)
         within_limits(setup, platform.settings.max_players)
+        _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60),
+                                                 listed=bool(listed), bots=bots)
     except (SetupError, Refusal) as error:
         context = await home_context(request)
         picked = {str(k): str(v) for k, v in form.items() if str(k).startswith("role_") or k == "players"}
         context.update(
             form_error=refusal_text(error, lang),
-            form={"title": title, "setup_yaml": setup_yaml, "preset": preset, "listed": bool(listed),
+            form={"title": title, "setup_yaml": setup_yaml, "preset": preset, "listed": bool(listed), "bots": bots,
                   "night": night_minutes, "day": day_minutes, "picked": picked},
         )
         return render(request, "home.html", context, 422)
-    _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60),
-                                             listed=bool(listed))
     return _back(f"/h/{admin}")
 
 

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 
 from fastapi import Request
 
+from rankedmafia.live.bot_driver import drive_bots
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.service import GameService
 from rankedmafia.live.tokens import new_token
@@ -46,7 +47,7 @@ class Platform:
     async def start(self) -> None:
         db = await asyncio.to_thread(connect, self.settings.data, self.settings.database)
         store = Store(db)
-        self._service = GameService(store, self.hub, follow_up_seconds=self.settings.follow_up_seconds)
+        self._service = drive_bots(GameService(store, self.hub, follow_up_seconds=self.settings.follow_up_seconds))
         self.key = await store.secret("csrf", new_token)
         self._tasks.append(asyncio.create_task(self._ticker()))
         if db.postgres:

@@ -50,6 +50,7 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
         "winner": game.winner if game is not None else None,
         "winner_name": side_name(game.winner, lang) if game is not None and game.winner else None,
         "ended_by": live.ended_by,
+        "bots": live.row.options.get("bots") is not None,  # the seats empty at the start go to bots
         # the reanimator's step: only that the night is still being resolved (never who is asked, or why)
         "resolving": live.following,
     }
@@ -126,6 +127,7 @@ def seats_public(live: LiveGame, roles: dict[str, str | None] | None = None, lan
             "nickname": live.nickname(name),
             "alive": True if alive is None else name in alive,
             "sex": sexes.get(name),
+            "bot": live.is_bot(name),
         }
         if roles is not None:
             seat["role"] = roles.get(name)
@@ -223,6 +225,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
             "name": s.name,
             "nickname": live.nickname(s.name),
             "alive": s.alive,
+            "bot": live.is_bot(s.name),
             "role": known[s.name],
             "role_name": _role_name(known[s.name], lang),
         }

@@ -84,6 +84,7 @@ class Append:
     seat: SeatRow | None = None  # a replacement: the seat's new holder
     extra: dict[str, Any] = field(default_factory=dict)
     also: Job | None = None  # a front end's own rows, in the same transaction
+    joined: list[SeatRow] = field(default_factory=list)  # seats filled at the start (bots), after the others
 
 
 class Store:
@@ -266,11 +267,31 @@ class Store:
                     .where(seats.c.game_id == change.game_id, seats.c.name == change.seat.name)
                     .values(nickname=change.seat.nickname, token_hash=change.seat.token_hash)
                 )
+            if change.joined:
+                self._add_seats(connection, change.game_id, change.joined)
             if change.also is not None:
                 change.also(connection)
             self._notify(connection, change.game_id, head)
 
         await self.writer.run(job)
+
+    @staticmethod
+    def _add_seats(connection: Connection, game_id: str, rows: list[SeatRow]) -> None:
+        """The seats a start fills (bots), numbered after those taken: a join that came in between makes
+        the start build again on the seats as they are (Conflict)."""
+        held = connection.execute(
+            select(func.count()).select_from(seats).where(seats.c.game_id == game_id)
+        ).scalar_one()
+        if held != rows[0].idx:
+            raise Conflict("stale_head")
+        connection.execute(
+            insert(seats),
+            [
+                {"game_id": game_id, "name": r.name, "idx": r.idx, "nickname": r.nickname,
+                 "token_hash": r.token_hash, "joined_at": r.joined_at}
+                for r in rows
+            ],
+        )
 
     async def log(self, game_id: str, after: int = 0) -> list[LogEntry]:
         def fn(connection: Connection) -> list[LogEntry]:
@@ -319,6 +340,12 @@ class Store:
 
         result: list[tuple[GameRow, int]] = await self._read(fn)
         return result
+    async def running_with(self, option: str) -> list[str]:
+        """Running games created with this option set (and not to "none"): the games with bots."""
+        rows = await self._read(
+            lambda c: c.execute(select(games.c.id, games.c.options).where(games.c.status == "running")).all()
+        )
+        return [str(r[0]) for r in rows if json.loads(r[1]).get(option, "none") != "none"]
 
     async def active(self) -> list[str]:
         rows = await self._read(
