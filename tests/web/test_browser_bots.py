@@ -12,7 +12,6 @@ from playwright.sync_api import Browser, Page, expect
 
 from .helpers import Server
 
-SETUP = "name: bots\nplayers: 5\nroles: {mafia1: 1, doctor: 1, civilian: 3}\n"
 
 
 @pytest.fixture
@@ -41,7 +40,11 @@ def test_the_form_offers_bots_and_every_list_marks_them(browser: Browser, server
     expect(host.locator("label", has=host.locator("select#bots"))).to_contain_text("Заполнить пустые места ботами")
     assert [o.get_attribute("value") for o in options.all()] == ["none", "heuristic", "random"]
     expect(host.locator("select#bots")).to_have_value("none")  # people only, unless the host says otherwise
-    host.fill("textarea[name=setup_yaml]", SETUP)
+    host.locator("#pickers summary").click()  # the setup by its roles' names: 1 mafioso, 1 doctor, 5 seats
+    host.locator("#pickers").get_by_label("мафиози 1-го ранга").fill("1")
+    host.locator("#pickers").get_by_label("доктор").fill("1")
+    host.fill("#players", "5")
+    expect(host.locator("#setup-check")).to_have_attribute("data-ok", "1")
     host.select_option("select#bots", "random")
     host.click("button[type=submit]")
     expect(host.locator("#bots-note")).to_be_visible()

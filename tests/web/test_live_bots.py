@@ -25,6 +25,7 @@ from rankedmafia.live.bot_seats import PREFIX, bot_nicknames
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.live_game import LiveGame, apply_entry
+from rankedmafia.live.nicknames import NICK_MAX
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.script import record
@@ -172,7 +173,7 @@ def test_seven_people_and_five_bots_play_classic_12_to_the_end(database: tuple[P
         live = await one.get(game_id)
         assert live.status == "running" and len(live.seats) == 12
         assert sorted(live.bots) == sorted(s.name for s in live.seats.values() if s.name not in PEOPLE)
-        assert all(name.startswith(f"{PREFIX} ") and len(name) <= svc.NICK_MAX for name in live.bots)
+        assert all(name.startswith(f"{PREFIX} ") and len(name) <= NICK_MAX for name in live.bots)
         assert set(live.bots.values()) == {"heuristic"}
         assert live.game is not None and all(live.game.sexes()[name] == "m" for name in live.bots)
         for _ in range(60):
@@ -268,7 +269,7 @@ def test_bot_nicknames_are_distinct_from_the_players_and_each_other(count: int, 
     names = bot_nicknames(count, taken, random.Random(seed))
     assert len(names) == count and len({n.casefold() for n in names}) == count
     assert not {n.casefold() for n in names} & {t.casefold() for t in taken}
-    assert all(n.startswith(f"{PREFIX} ") and len(n) <= svc.NICK_MAX and n == " ".join(n.split()) for n in names)
+    assert all(n.startswith(f"{PREFIX} ") and len(n) <= NICK_MAX and n == " ".join(n.split()) for n in names)
 
 
 def test_a_bot_replaced_by_a_person_no_longer_plays(tmp_path: Path) -> None:

@@ -2,13 +2,16 @@
 
 A bot's nickname is «Бот» and a man's name (its sex is given with the start, so that the texts agree):
 plainly a bot's, short enough for the site's nickname limit, letters and one space only, and never one a
-player of the game already holds (compared as the lobby compares nicknames: case-folded).
+player of the game already holds, nor a look-alike of one (live/nicknames.py, as every seat is checked).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+
+from rankedmafia.live.errors import Refusal
+from rankedmafia.live.nicknames import seat_nickname
 
 BOT_POLICIES = ("heuristic", "random")  # what the creation form offers; "none" keeps every seat for people
 NO_BOTS = "none"
@@ -31,8 +34,9 @@ def bot_option(value: str | None) -> str:
 
 
 def bot_nicknames(count: int, taken: Iterable[str], rng: random.Random) -> list[str]:
-    """`count` distinct bot nicknames, none case-folded equal to a `taken` one; numbered past the list."""
-    used = {name.casefold() for name in taken}
+    """`count` distinct bot nicknames that the table's one nickname check seats beside the `taken` ones (no
+    look-alike of a player's); numbered past the list."""
+    seated = list(taken)
     pool = [f"{PREFIX} {name}" for name in NAMES]
     rng.shuffle(pool)
     out: list[str] = []
@@ -43,7 +47,8 @@ def bot_nicknames(count: int, taken: Iterable[str], rng: random.Random) -> list[
         else:  # more bots than names: «Бот Аркадий Второй» would read oddly; a plain number is clear
             candidate = f"{PREFIX} {number}"
             number += 1
-        if candidate.casefold() not in used:
-            used.add(candidate.casefold())
-            out.append(candidate)
+        try:
+            out.append(seat_nickname(candidate, [*seated, *out]))
+        except Refusal:
+            continue
     return out
