@@ -13,7 +13,6 @@ from playwright.sync_api import Browser, Page, expect
 from .helpers import Server
 
 
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     running = Server(tmp_path / "data").start()
