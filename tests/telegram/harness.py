@@ -187,7 +187,7 @@ class Table:
                 return
 
     def day_votes(self) -> bool:
-        vote = self.fake.last(self.group_id, lambda m: m.text.startswith("🗳") and bool(m.markup))
+        vote = self.fake.last(self.group_id, lambda m: "🗳" in m.text and bool(m.markup))
         if vote is None:
             return False
         buttons = {b["text"]: b["callback_data"] for b in vote.buttons()}
@@ -200,7 +200,8 @@ class Table:
         return True
 
     def over(self) -> bool:
-        return self.group_text("Игра окончена") is not None
+        """The end's own message (the last phase's results say the game is over too, just before it)."""
+        return self.fake.last(self.group_id, lambda m: m.text.startswith("🏁")) is not None
 
     def play(self, limit: float = 120.0) -> None:
         end = time.monotonic() + limit

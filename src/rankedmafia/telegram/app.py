@@ -18,9 +18,11 @@ from aiogram.client.telegram import TelegramAPIServer
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.service import GameService
 from rankedmafia.store import Store, connect
-from rankedmafia.telegram.conductor import Conductor, Timing
+from rankedmafia.telegram.common import Timing
+from rankedmafia.telegram.conductor import Conductor
 from rankedmafia.telegram.handlers import build_dispatcher
-from rankedmafia.telegram.sender import Limits, Sender
+from rankedmafia.telegram.limits import Limits
+from rankedmafia.telegram.sender import Sender
 from rankedmafia.telegram.session import LeanSession
 from rankedmafia.telegram.store import TgStore
 

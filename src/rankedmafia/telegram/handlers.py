@@ -69,11 +69,7 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
         args = command.args or ""
         if message.from_user is None or not args.startswith("j"):
             return
-        text, post = await conductor.join_prompt(message.from_user.id, args[1:])
-        if post is not None:
-            await conductor.deliver(args[1:], post)
-        else:
-            await reply(message, text)
+        await reply(message, await conductor.join_prompt(message.from_user.id, args[1:], message.message_id))
 
     @router.message(CommandStart(), private)
     async def start_plain(message: Message) -> None:

@@ -1,0 +1,76 @@
+"""Delivering the outbox: per chat, its due rows in the order they were written, one at a time.
+
+Each row is marked with Telegram's answer as soon as it comes (a send's message id), before the next
+goes, so that a bot killed at any moment sends again only the one message that was in flight. An edit
+goes once the message it edits has been sent; an edit that was superseded meanwhile (a newer tally) is
+due again with its newest text, the older ones are never sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+
+from rankedmafia.telegram.outbox import Outbox, Row
+from rankedmafia.telegram.sender import Sender
+
+log = logging.getLogger("rankedmafia.telegram")
+AFTER_FAILURE = 1.0  # seconds before a chat whose delivery failed unexpectedly is tried again
+
+
+class Delivery:
+    def __init__(self, sender: Sender, outbox: Outbox) -> None:
+        self.sender = sender
+        self.outbox = outbox
+        self._due: set[int] = set()
+        self._running: dict[int, asyncio.Task[None]] = {}
+
+    def wake(self, chats: Iterable[int]) -> None:
+        """New rows were committed for these chats: deliver them (one task per chat, in order)."""
+        loop = asyncio.get_running_loop()
+        for chat_id in chats:
+            self._due.add(chat_id)
+            if chat_id not in self._running:
+                self._running[chat_id] = loop.create_task(self._drain(chat_id))
+
+    async def resume(self) -> None:
+        """On start: whatever was due when the bot stopped."""
+        self.wake(await self.outbox.pending_chats())
+
+    async def idle(self) -> None:
+        while self._running:
+            await asyncio.gather(*list(self._running.values()), return_exceptions=True)
+
+    async def _drain(self, chat_id: int) -> None:
+        try:
+            while chat_id in self._due:
+                self._due.discard(chat_id)
+                try:
+                    for row in await self.outbox.pending(chat_id):
+                        await self._deliver(row)
+                except Exception:
+                    log.exception("delivery to %s failed; trying again", chat_id)
+                    await asyncio.sleep(AFTER_FAILURE)
+                    self._due.add(chat_id)
+        finally:
+            self._running.pop(chat_id, None)
+
+    async def _deliver(self, row: Row) -> None:
+        if row.op == "send":
+            await self.outbox.done(row, await self.sender.post(row.chat_id, row.text, row.markup))
+        elif row.op == "edit":
+            message_id = row.message_id
+            if message_id is None and row.target is not None:
+                settled, message_id = await self.outbox.target(row.target)
+                if not settled:  # its message is not out yet: it comes first in this chat's order
+                    self._due.add(row.chat_id)
+                    await asyncio.sleep(AFTER_FAILURE / 10)
+                    return
+            if message_id is not None:
+                await self.sender.change(row.chat_id, message_id, row.text, row.markup)
+            await self.outbox.done(row, None)
+        elif row.op == "kick":
+            assert row.message_id is not None
+            await self.sender.kick(row.chat_id, row.message_id)
+            await self.outbox.done(row, None)
