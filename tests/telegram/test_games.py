@@ -5,6 +5,7 @@ is checked against what its reader may know, the record verifies, and the web sh
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -25,7 +26,7 @@ from .harness import BotProcess, Table, load
 
 @pytest.fixture
 def pg_database() -> Iterator[str]:
-    with pg_schema("rm_tg_test") as url:
+    with pg_schema(f"rm_tg_test_{os.getpid()}") as url:  # its own: other checkouts test on the same server
         yield url
 
 

@@ -147,14 +147,15 @@ class Conductor:
     async def press(self, user_id: int, chat_id: int, message_id: int, key: Key, index: int,
                     nickname: str, is_admin: Callable[[], Any], update_id: int | None = None) -> Answer | None:
         """A button: checked for its owner and its phase, taken once, then acted on. None: the update, or
-        the one-shot keyboard, was taken before (by another process): nothing is done, nothing answered."""
+        the one-shot keyboard, was taken before (by another process, or by this one before a restart):
+        nothing is done; the press is answered with nothing (its spinner stops; a second answer is harmless)."""
         try:
             return await self._press(user_id, chat_id, message_id, key, index, nickname, is_admin, update_id)
         except AlreadyTaken as taken:
             if taken.what == "key":
                 lang = (await self.chat(self._games[key.game_id].chat_id)).lang if key.game_id in self._games else "ru"
                 return Answer(say(lang, "already"))
-            return None
+            return Answer()
 
     async def _press(self, user_id: int, chat_id: int, message_id: int, key: Key, index: int,
                      nickname: str, is_admin: Callable[[], Any], update_id: int | None) -> Answer:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 # The bot counts a call when it starts, Telegram when it arrives: a little slack keeps the two apart.
@@ -46,9 +46,11 @@ class Window:
 
 
 class Limiter:
-    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.limits = limits
         self.clock = clock
+        self.sleep = sleep
         self.everyone = Window(int(limits.per_second), 1.0) if limits.per_second > 0 else None
         self._groups: dict[int, Window] = {}
         self._not_before: dict[int, float] = {}  # a chat's next call: its spacing, or Telegram's retry_after
@@ -73,7 +75,7 @@ class Limiter:
                        self._not_before.get(chat_id, 0.0) - now if chat_id is not None else 0.0)
             if wait <= 0:
                 break
-            await asyncio.sleep(wait)
+            await self.sleep(wait)
         if self.everyone:
             self.everyone.take(now)
         if group:
