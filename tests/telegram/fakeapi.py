@@ -104,6 +104,8 @@ class FakeTelegram:
         self.storm_retry = 1  # their retry_after
         self.log: list[Call] = []  # every call the bot made (getUpdates aside), with its time
         self.traps: list[Trap] = []
+        self.outage = 0.0  # seconds the bot has been down (killed, restarting): waits do not count them
+        self.down_since: float | None = None
         self.kicked: list[int] = []
         self.webhook: tuple[str, str] | None = None  # the bot's webhook URL and secret, once set
         self.port = 0
@@ -408,14 +410,29 @@ class FakeTelegram:
         found = [m for m in self.messages(chat_id) if match(m)]
         return found[-1] if found else None
 
+    def bot_down(self) -> None:
+        with self.lock:
+            self.down_since = time.monotonic()
+
+    def bot_up(self) -> None:
+        with self.lock:
+            if self.down_since is not None:
+                self.outage += time.monotonic() - self.down_since
+                self.down_since = None
+
+    def _outage(self) -> float:
+        with self.lock:
+            return self.outage + (time.monotonic() - self.down_since if self.down_since is not None else 0.0)
+
     def wait(self, predicate: Callable[[], Any], timeout: float = 20.0, what: str = "") -> Any:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
+        """Until `predicate` holds; `timeout` counts the time the bot is up (a restart takes what it takes)."""
+        start, outage = time.monotonic(), self._outage()
+        while (left := start + timeout + self._outage() - outage - time.monotonic()) > 0:
             value = predicate()
             if value:
                 return value
             with self.changed:
-                self.changed.wait(min(0.05, max(0.0, end - time.monotonic())))
+                self.changed.wait(min(0.05, left))
         with self.lock:
             tail = [m.text[:80] for chat, ms in self.chats.items() if chat < 0 for m in ms[-3:]]
         raise AssertionError(f"timed out waiting for {what or predicate}; the groups end with {tail}")

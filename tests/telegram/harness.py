@@ -84,6 +84,7 @@ class BotProcess:
         """A trap's spring (`FakeTelegram.trap`): SIGKILL at once, then a restart beside the test."""
         def spring() -> None:
             self.sigkill()
+            self.fake.bot_down()
             self.restarts.append(threading.Thread(target=self._restart, daemon=True))
             self.restarts[-1].start()
 
@@ -92,6 +93,7 @@ class BotProcess:
     def _restart(self) -> None:
         self.reap()
         self.start()
+        self.fake.bot_up()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

@@ -1,9 +1,12 @@
 """Delivering the outbox: per chat, its due rows in the order they were written, one at a time.
 
-Each row is marked with Telegram's answer as soon as it comes (a send's message id), before the next
-goes, so that a bot killed at any moment sends again only the one message that was in flight. An edit
-goes once the message it edits has been sent; an edit that was superseded meanwhile (a newer tally) is
-due again with its newest text, the older ones are never sent.
+A new message is sent by one chat at a time for the whole bot (the gate), and marked with Telegram's
+answer (its id) before the gate opens for the next: a bot killed at any moment sends again only the one
+message that was in flight. Edits, which a repeat leaves as they were, go in their chats' order beside
+it (a keyboard's next screen never waits for another chat's news). An edit goes once the message it
+edits has been sent; an edit superseded meanwhile (a newer tally) is due again with its newest text, the
+older ones are never sent. The rate limits are waited for outside the gate: a group waiting for its
+minute holds nobody up.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ class Delivery:
     def __init__(self, sender: Sender, outbox: Outbox) -> None:
         self.sender = sender
         self.outbox = outbox
+        self._gate = asyncio.Lock()
         self._due: set[int] = set()
         self._running: dict[int, asyncio.Task[None]] = {}
 
@@ -58,7 +62,7 @@ class Delivery:
 
     async def _deliver(self, row: Row) -> None:
         if row.op == "send":
-            await self.outbox.done(row, await self.sender.post(row.chat_id, row.text, row.markup))
+            await self._send(row)
         elif row.op == "edit":
             message_id = row.message_id
             if message_id is None and row.target is not None:
@@ -74,3 +78,18 @@ class Delivery:
             assert row.message_id is not None
             await self.sender.kick(row.chat_id, row.message_id)
             await self.outbox.done(row, None)
+
+    async def _send(self, row: Row) -> None:
+        limiter, attempt = self.sender.limiter, 0
+        while True:
+            async with self._gate:
+                wait = limiter.wait(row.chat_id)
+                if wait <= 0:
+                    limiter.take(row.chat_id)
+                    attempt += 1
+                    posted = await self.sender.post_once(row.chat_id, row.text, row.markup, attempt)
+                    if posted.settled:
+                        await self.outbox.done(row, posted.message_id)
+                        return
+                    wait = posted.retry
+            await asyncio.sleep(max(wait, 0.0))

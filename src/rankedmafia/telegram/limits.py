@@ -67,15 +67,22 @@ class Limiter:
     async def turn(self, chat_id: int | None) -> None:
         """Wait until a call to this chat (None: no chat, e.g. a button's answer) is within every limit, and
         count it. Waiting and counting have no await between them, so turns never overlap."""
-        while True:
-            now = self.clock()
-            group = None if chat_id is None else self._group(chat_id)
-            wait = max(self.everyone.wait(now) if self.everyone else 0.0, self._all_not_before - now,
-                       group.wait(now) if group else 0.0,
-                       self._not_before.get(chat_id, 0.0) - now if chat_id is not None else 0.0)
-            if wait <= 0:
-                break
+        while (wait := self.wait(chat_id)) > 0:
             await self.sleep(wait)
+        self.take(chat_id)
+
+    def wait(self, chat_id: int | None) -> float:
+        """How long a call to this chat must wait now (0: it may go)."""
+        now = self.clock()
+        group = None if chat_id is None else self._group(chat_id)
+        return max(self.everyone.wait(now) if self.everyone else 0.0, self._all_not_before - now,
+                   group.wait(now) if group else 0.0,
+                   self._not_before.get(chat_id, 0.0) - now if chat_id is not None else 0.0)
+
+    def take(self, chat_id: int | None) -> None:
+        """Count a call that goes now (right after `wait` said 0, with no await between)."""
+        now = self.clock()
+        group = None if chat_id is None else self._group(chat_id)
         if self.everyone:
             self.everyone.take(now)
         if group:

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from aiogram import Bot
@@ -32,6 +33,16 @@ log = logging.getLogger("rankedmafia.telegram")
 T = TypeVar("T")
 ANSWER_TRIES = 6  # a button's answer is useless after Telegram's 15 seconds: it is not retried for ever
 GONE = (TelegramForbiddenError, TelegramBadRequest)  # answers that will not change if asked again
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    """A send's try: settled (sent, with Telegram's id; or never to go: None), or to be tried again after
+    `retry` seconds (a 429's pause is the limiter's: 0 here)."""
+
+    settled: bool
+    message_id: int | None
+    retry: float
 
 
 def inline(markup: Markup | None) -> InlineKeyboardMarkup | None:
@@ -66,15 +77,21 @@ class Sender:
                 await asyncio.sleep(min(5.0, 0.2 * attempt))
 
     # --- the outbox's calls -----------------------------------------------------------------------
-    async def post(self, chat_id: int, text: str, markup: Markup | None = None) -> int | None:
-        """Send; Telegram's id for the message, or None if it can never go (blocked, no such chat)."""
+    async def post_once(self, chat_id: int, text: str, markup: Markup | None, attempt: int) -> Posted:
+        """One try at sending, in a turn the caller has taken (`Limiter.take`); see `Posted`."""
         try:
-            message = await self.call(chat_id, lambda: self.bot.send_message(
-                chat_id, text, reply_markup=inline(markup), parse_mode="HTML", disable_web_page_preview=True))
+            message = await self.bot.send_message(chat_id, text, reply_markup=inline(markup), parse_mode="HTML",
+                                                  disable_web_page_preview=True)
+        except TelegramRetryAfter as error:
+            self.retried += 1
+            self.limiter.pause(chat_id, float(error.retry_after))
+            return Posted(False, None, 0.0)
+        except (TelegramNetworkError, TelegramServerError):
+            return Posted(False, None, min(5.0, 0.2 * attempt))
         except GONE as error:
             log.warning("cannot write to %s: %s", chat_id, error)
-            return None
-        return message.message_id
+            return Posted(True, None, 0.0)
+        return Posted(True, message.message_id, 0.0)
 
     async def change(self, chat_id: int, message_id: int, text: str, markup: Markup | None = None) -> None:
         """Edit; done also when Telegram says the message already reads so, or is gone."""
