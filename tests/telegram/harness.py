@@ -176,7 +176,8 @@ class Table:
 
     def open(self, preset: str) -> Msg:
         self.fake.say(self.opener, self.group_id, f"/game {preset}")
-        return self.fake.wait(lambda: self.group_text("Набор в игру"), 20, "the sign-up message")
+        return self.fake.wait(lambda: self.fake.last(self.group_id, lambda m: "Набор в игру" in m.text
+                                                     and bool(m.markup)), 20, "the sign-up message with its buttons")
 
     def sign_up(self, preset: str, start: bool = True) -> Msg:
         registration = self.open(preset)

@@ -19,11 +19,11 @@ from rankedmafia.rules.model import PhaseKind
 from rankedmafia.telegram import forms, outbox
 from rankedmafia.telegram.common import Context, phase_key
 from rankedmafia.telegram.night import NightKeyboards
-from rankedmafia.telegram.outbox import Intent, Markup, key_of
+from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import Batch, Key, TgGame, TgSeat
 from rankedmafia.telegram.texts import clock, esc, say
-from rankedmafia.telegram.vote import DayVote
+from rankedmafia.telegram.vote import DayVote, above
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
 
@@ -32,19 +32,17 @@ MESSAGE_MAX = 4000  # Telegram's limit is 4096 characters: longer group news goe
 
 @dataclass(slots=True)
 class GroupNews:
-    """The group's parts of one change, in order; the last may carry the vote's buttons."""
+    """The group's parts of one change, in order (the last may be the vote)."""
 
     parts: list[tuple[str, str]] = field(default_factory=list)  # (key, text)
-    markup: Markup | None = None
 
     def intents(self, game: TgGame) -> list[Intent]:
         if not self.parts:
             return []
         texts = [text for _, text in self.parts]
         if sum(len(t) + 2 for t in texts) <= MESSAGE_MAX:
-            return [outbox.send(self.parts[-1][0], game.game_id, game.chat_id, "\n\n".join(texts), self.markup)]
-        return [outbox.send(key, game.game_id, game.chat_id, text, self.markup if i == len(self.parts) - 1 else None)
-                for i, (key, text) in enumerate(self.parts)]
+            return [outbox.send(self.parts[-1][0], game.game_id, game.chat_id, "\n\n".join(texts))]
+        return [outbox.send(key, game.game_id, game.chat_id, text) for key, text in self.parts]
 
     def head(self) -> str:
         """What goes above the last part (the vote) when they are one message."""
@@ -129,12 +127,15 @@ class Changes:
                                say(lang, "day", n=g.phase.number, deadline=clock(live.deadline))))
             text, new, markup = self.vote.message(live, game, lang)
             news.parts.append((key_of(gid, key, "vote", chat), text))
-            news.markup = markup
             keys.append(new)
             progress["vote_head"] = news.head()
             progress["vote_markup"] = markup
             progress["day"] = key
             progress.setdefault("panels", {})[key] = g.alive()
+            # The buttons come by an edit once the message is out: were it sent twice (a crash while it was
+            # in flight), the copy Telegram never told us about has no buttons to mislead.
+            buttons = self.vote.edit(game, key, above(progress, text), markup)
+            return [*self._gather(game, news, edits, private), buttons], keys
         return self._gather(game, news, edits, private), keys
 
     @staticmethod

@@ -49,7 +49,9 @@ class SignUp:
         game.progress["signup_markup"] = markup  # its edits keep the same buttons
         text = self.lobby_text(live, game, lang)
         self._shown[game_id] = text
-        batch = Batch(game_id, now, [outbox.send(signup_key(game), game_id, chat_id, text, markup)], [key])
+        # Its buttons come by an edit once it is out (a copy sent twice at a crash has none to mislead).
+        intents = [outbox.send(signup_key(game), game_id, chat_id, text), self.edit(game, text, markup)]
+        batch = Batch(game_id, now, intents, [key])
         await c.tg.add_game(game, batch)
         c.delivery.wake([chat_id])
         return None
