@@ -55,8 +55,10 @@ def run(limits: Limits, chats: list[int | None], clock: Clock) -> dict[int | Non
     turns: dict[int | None, list[float]] = {}
 
     async def one(chat: int | None) -> None:
-        await limiter.turn(chat)
+        turn = await limiter.turn(chat)
         turns.setdefault(chat, []).append(clock.now)
+        await clock.sleep(0.01)  # Telegram's answer takes a while
+        turn.done()
 
     async def main() -> None:
         everyone = asyncio.gather(*(one(c) for c in chats))
@@ -94,11 +96,11 @@ def test_retry_after_pauses_the_chat_alone() -> None:
     limiter = Limiter(Limits(per_second=30, group_interval=0.0, private_interval=0.0), clock, clock.sleep)
 
     async def calls() -> tuple[float, float]:
-        await limiter.turn(-1)
+        (await limiter.turn(-1)).done()
         limiter.pause(-1, 7)
-        await limiter.turn(5)
+        (await limiter.turn(5)).done()
         other = clock.now
-        await limiter.turn(-1)
+        (await limiter.turn(-1)).done()
         return other, clock.now
 
     async def main() -> tuple[float, float]:

@@ -20,6 +20,7 @@ from rankedmafia.telegram.sender import Sender
 
 log = logging.getLogger("rankedmafia.telegram")
 AFTER_FAILURE = 1.0  # seconds before a chat whose delivery failed unexpectedly is tried again
+LIVE_RESERVE = 5  # places of a group's minute a live tally leaves to the news (coalesced, it loses nothing)
 
 
 class Delivery:
@@ -71,8 +72,9 @@ class Delivery:
                     self._due.add(row.chat_id)
                     await asyncio.sleep(AFTER_FAILURE / 10)
                     return
-            if message_id is not None:
-                await self.sender.change(row.chat_id, message_id, row.text, row.markup)
+            if message_id is not None:  # a live tally or list (it has buttons) yields to the group's news
+                live = row.chat_id < 0 and row.markup is not None
+                await self.sender.change(row.chat_id, message_id, row.text, row.markup, LIVE_RESERVE if live else 0)
             await self.outbox.done(row, None)
         elif row.op == "kick":
             assert row.message_id is not None
@@ -85,9 +87,12 @@ class Delivery:
             async with self._gate:
                 wait = limiter.wait(row.chat_id)
                 if wait <= 0:
-                    limiter.take(row.chat_id)
+                    turn = limiter.take(row.chat_id)
                     attempt += 1
-                    posted = await self.sender.post_once(row.chat_id, row.text, row.markup, attempt)
+                    try:
+                        posted = await self.sender.post_once(row.chat_id, row.text, row.markup, attempt)
+                    finally:
+                        turn.done()
                     if posted.settled:
                         await self.outbox.done(row, posted.message_id)
                         return

@@ -58,12 +58,14 @@ class Sender:
         self.limiter = Limiter(limits)
         self.retried = 0  # how many 429 answers were waited out (for tests and logs)
 
-    async def call(self, chat_id: int | None, make: Callable[[], Awaitable[T]], tries: int | None = None) -> T:
-        """Make the call in the chat's turn until Telegram answers it (`tries`: at most so many times)."""
+    async def call(self, chat_id: int | None, make: Callable[[], Awaitable[T]], tries: int | None = None,
+                   reserve: int = 0) -> T:
+        """Make the call in the chat's turn until Telegram answers it (`tries`: at most so many times;
+        `reserve`: see `Limiter.wait`)."""
         attempt = 0
         while True:
             attempt += 1
-            await self.limiter.turn(chat_id)
+            turn = await self.limiter.turn(chat_id, reserve)
             try:
                 return await make()
             except TelegramRetryAfter as error:
@@ -75,6 +77,8 @@ class Sender:
                 if tries is not None and attempt >= tries:
                     raise
                 await asyncio.sleep(min(5.0, 0.2 * attempt))
+            finally:
+                turn.done()
 
     # --- the outbox's calls -----------------------------------------------------------------------
     async def post_once(self, chat_id: int, text: str, markup: Markup | None, attempt: int) -> Posted:
@@ -93,12 +97,13 @@ class Sender:
             return Posted(True, None, 0.0)
         return Posted(True, message.message_id, 0.0)
 
-    async def change(self, chat_id: int, message_id: int, text: str, markup: Markup | None = None) -> None:
+    async def change(self, chat_id: int, message_id: int, text: str, markup: Markup | None = None,
+                     reserve: int = 0) -> None:
         """Edit; done also when Telegram says the message already reads so, or is gone."""
         try:
             await self.call(chat_id, lambda: self.bot.edit_message_text(
                 text=text, chat_id=chat_id, message_id=message_id, reply_markup=inline(markup), parse_mode="HTML",
-                disable_web_page_preview=True))
+                disable_web_page_preview=True), reserve=reserve)
         except GONE as error:
             if "not modified" not in str(error):
                 log.warning("cannot edit %s/%s: %s", chat_id, message_id, error)
