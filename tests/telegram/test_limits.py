@@ -75,7 +75,7 @@ def test_no_window_holds_more_than_allowed(chats: list[int | None]) -> None:
     clock = Clock()
     turns = run(Limits(per_second=30, per_group_minute=20, private_interval=0.0, group_interval=0.0), chats, clock)
     assert sum(len(t) for t in turns.values()) == len(chats)  # every call got its turn
-    assert most_in([t for ts in turns.values() for t in ts], 1.0 + SLACK) <= 30
+    assert most_in([t for ts in turns.values() for t in ts], 1.0 + SLACK) <= 29  # one place left to aiogram
     for group in (-1, -2):
         assert most_in(turns.get(group, []), 60.0 + SLACK) <= 20
 

@@ -85,7 +85,8 @@ class Limiter:
         self.limits = limits
         self.clock = clock
         self.sleep = sleep
-        self.everyone = Window(int(limits.per_second), 1.0) if limits.per_second > 0 else None
+        # One place of every second is left to aiogram's own call as polling starts (its getMe).
+        self.everyone = Window(max(1, int(limits.per_second) - 1), 1.0) if limits.per_second > 0 else None
         self._groups: dict[int, Window] = {}
         self._not_before: dict[int, float] = {}  # a chat's next call: its spacing, or Telegram's retry_after
         self._all_not_before = 0.0  # a 429 without a chat (a button's answer): everyone waits
