@@ -72,8 +72,8 @@ class Delivery:
                     self._due.add(row.chat_id)
                     await asyncio.sleep(AFTER_FAILURE / 10)
                     return
-            if message_id is not None:  # a live tally or list (it has buttons) yields to the group's news
-                live = row.chat_id < 0 and row.markup is not None
+            if message_id is not None:  # a live tally or list yields to the group's news (not its buttons' first
+                live = row.chat_id < 0 and row.markup is not None and row.version > 1  # coming: players wait)
                 await self.sender.change(row.chat_id, message_id, row.text, row.markup, LIVE_RESERVE if live else 0)
             await self.outbox.done(row, None)
         elif row.op == "kick":
