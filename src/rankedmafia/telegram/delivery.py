@@ -28,6 +28,10 @@ class Delivery:
         self.sender = sender
         self.outbox = outbox
         self._gate = asyncio.Lock()
+        # Edits delivered, their marks not yet committed (row id -> version): an edit sent again is harmless,
+        # so its mark is not waited for; meanwhile it is not sent again.
+        self._marking: dict[int, int] = {}
+        self._marks: set[asyncio.Task[None]] = set()
         self._due: set[int] = set()
         self._running: dict[int, asyncio.Task[None]] = {}
 
@@ -44,8 +48,8 @@ class Delivery:
         self.wake(await self.outbox.pending_chats())
 
     async def idle(self) -> None:
-        while self._running:
-            await asyncio.gather(*list(self._running.values()), return_exceptions=True)
+        while self._running or self._marks:
+            await asyncio.gather(*list(self._running.values()), *list(self._marks), return_exceptions=True)
 
     async def _drain(self, chat_id: int) -> None:
         try:
@@ -53,7 +57,8 @@ class Delivery:
                 self._due.discard(chat_id)
                 try:
                     for row in await self.outbox.pending(chat_id):
-                        await self._deliver(row)
+                        if self._marking.get(row.id, 0) < row.version:
+                            await self._deliver(row)
                 except Exception:
                     log.exception("delivery to %s failed; trying again", chat_id)
                     await asyncio.sleep(AFTER_FAILURE)
@@ -75,11 +80,25 @@ class Delivery:
             if message_id is not None:  # a live tally or list yields to the group's news (not its buttons' first
                 live = row.chat_id < 0 and row.markup is not None and row.version > 1  # coming: players wait)
                 await self.sender.change(row.chat_id, message_id, row.text, row.markup, LIVE_RESERVE if live else 0)
-            await self.outbox.done(row, None)
+            self._mark(row)
         elif row.op == "kick":
             assert row.message_id is not None
             await self.sender.kick(row.chat_id, row.message_id)
             await self.outbox.done(row, None)
+
+    def _mark(self, row: Row) -> None:
+        self._marking[row.id] = row.version
+
+        async def mark() -> None:
+            try:
+                await self.outbox.done(row, None)
+            finally:
+                if self._marking.get(row.id) == row.version:
+                    del self._marking[row.id]
+
+        task = asyncio.get_running_loop().create_task(mark())
+        self._marks.add(task)
+        task.add_done_callback(self._marks.discard)
 
     async def _send(self, row: Row) -> None:
         limiter, attempt = self.sender.limiter, 0
