@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import Iterable
 
-from rankedmafia.telegram.outbox import Outbox, Row
+from rankedmafia.telegram.outbox import Intent, Outbox, Row
 from rankedmafia.telegram.sender import Sender
 
 log = logging.getLogger("rankedmafia.telegram")
@@ -32,6 +32,8 @@ class Delivery:
         # so its mark is not waited for; meanwhile it is not sent again.
         self._marking: dict[int, int] = {}
         self._marks: set[asyncio.Task[None]] = set()
+        self._pushed: dict[str, str] = {}  # edits delivered at once (key -> body), their rows not yet marked
+        self._push_locks: dict[int, asyncio.Lock] = {}
         self._due: set[int] = set()
         self._running: dict[int, asyncio.Task[None]] = {}
 
@@ -57,7 +59,7 @@ class Delivery:
                 self._due.discard(chat_id)
                 try:
                     for row in await self.outbox.pending(chat_id):
-                        if self._marking.get(row.id, 0) < row.version:
+                        if self._marking.get(row.id, 0) < row.version and self._pushed.get(row.key) != row.body():
                             await self._deliver(row)
                 except Exception:
                     log.exception("delivery to %s failed; trying again", chat_id)
@@ -85,6 +87,31 @@ class Delivery:
             assert row.message_id is not None
             await self.sender.kick(row.chat_id, row.message_id)
             await self.outbox.done(row, None)
+
+    def push(self, intent: Intent) -> None:
+        """A press's next screen, just committed: delivered at once, without reading the outbox back (its
+        message is out, nothing in its chat need come first). Its row is marked after; were the bot to die
+        before, the restart would edit the message again, to what it already shows."""
+        assert intent.op == "edit" and intent.message_id is not None
+        body = intent.body()
+        self._pushed[intent.key] = body
+
+        async def deliver() -> None:
+            try:
+                async with self._push_locks.setdefault(intent.chat_id, asyncio.Lock()):  # presses in order
+                    assert intent.message_id is not None
+                    await self.sender.change(intent.chat_id, intent.message_id, intent.text, intent.markup)
+                await self.outbox.done_edit(intent.key, body)
+            except Exception:
+                log.exception("a screen for %s failed; left to the outbox", intent.chat_id)
+                self.wake([intent.chat_id])
+            finally:
+                if self._pushed.get(intent.key) == body:
+                    del self._pushed[intent.key]
+
+        task = asyncio.get_running_loop().create_task(deliver())
+        self._marks.add(task)
+        task.add_done_callback(self._marks.discard)
 
     def _mark(self, row: Row) -> None:
         self._marking[row.id] = row.version

@@ -52,7 +52,7 @@ class NightKeyboards:
             stale = say(lang, "stale")
             taken.intents = [screen_edit(game.game_id, phase, chat_id, message_id, stale)]
             await c.tg.take(taken)
-            c.delivery.wake([chat_id])
+            c.delivery.push(taken.intents[0])
             return Answer(stale)
         op = state.get("do")
         after: dict[str, Any] = {} if op in ("send", "withdraw") else state
@@ -105,5 +105,6 @@ class NightKeyboards:
             await c.tg.take(taken)
         else:
             c.tg.taken(taken)
-        c.delivery.wake([chat_id])
+        for intent in taken.intents:
+            c.delivery.push(intent)
         return answer

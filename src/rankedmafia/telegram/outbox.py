@@ -55,6 +55,9 @@ class Row:
     markup: Markup | None
     version: int
 
+    def body(self) -> str:
+        return json.dumps({"text": self.text, "markup": self.markup}, ensure_ascii=False, sort_keys=True)
+
 
 def send(key: str, game_id: str, chat_id: int, text: str, markup: Markup | None = None) -> Intent:
     return Intent(key, game_id, chat_id, "send", text, markup)
@@ -115,6 +118,12 @@ class Outbox:
         if found is None:
             return True, None
         return not found.pending, found.message_id
+
+    async def done_edit(self, key: str, body: str) -> None:
+        """An edit delivered as soon as it was written (a press's next screen): done if still the newest."""
+        await self.store.writer.run(lambda c: c.execute(
+            update(tg_outbox).where(tg_outbox.c.key == key, tg_outbox.c.body == body)
+            .values(sent=tg_outbox.c.version, pending=0)))
 
     async def done(self, row: Row, message_id: int | None) -> None:
         """Telegram answered (or refused for good): this version is delivered; a newer one stays due."""
