@@ -143,6 +143,22 @@ class Conductor:
     async def extend(self, game: TgGame, seconds: int | None = None) -> str:
         return await self.signup.extend(game, seconds)
 
+    # --- the texts, where they were (built by the parts) --------------------------------------------
+    def lobby_text(self, live: LiveGame, game: TgGame, lang: str) -> str:
+        return self.signup.lobby_text(live, game, lang)
+
+    def card(self, live: LiveGame, name: str, lang: str) -> str:
+        return self.changes.card(live, name, lang)
+
+    def private_lines(self, live: LiveGame, name: str, kind: str, number: int, lang: str) -> list[str]:
+        return self.changes.private_lines(live, name, kind, number, lang)
+
+    def final_text(self, live: LiveGame, lang: str) -> str:
+        return self.changes.final_text(live, lang)
+
+    def vote_text(self, live: LiveGame, lang: str) -> str:
+        return self.vote.vote_text(live, lang)
+
     # --- presses ----------------------------------------------------------------------------------
     async def press(self, user_id: int, chat_id: int, message_id: int, key: Key, index: int,
                     nickname: str, is_admin: Callable[[], Any], update_id: int | None = None) -> Answer | None:
