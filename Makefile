@@ -1,9 +1,14 @@
 # The README's two commands: `make serve` (set up, then the main job: the web platform on an embedded
-# SQLite database) and `make test` (set up, then every test). Both work on a fresh machine with Python 3.11+.
+# SQLite database; `make serve PORT=8080 HOST=0.0.0.0` to listen elsewhere) and `make test` (set up, then
+# every test). Both work on a fresh machine with Python 3.11+.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# set on the command line (`make serve PORT=8080`); not read from the environment, where some shells keep
+# the machine's name in HOST
+HOST := 127.0.0.1
+PORT := 8000
 
 .PHONY: setup serve demo test bench clean
 
@@ -16,7 +21,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 serve: setup
-	$(BIN)/rankedmafia serve
+	$(BIN)/rankedmafia serve --host $(HOST) --port $(PORT)
 
 demo: setup
 	$(BIN)/rankedmafia demo

@@ -81,7 +81,8 @@ def main() -> None:
             live, seats = harness.load(bot.data, table.group_id)
             ended = resolves(bot.data, live.id)
             phases += len(ended)
-            news = [c for c in calls if c.chat_id == table.group_id and c.method == "sendmessage" and "ИТОГИ" in c.text]
+            news = [c for c in calls
+                    if c.chat_id == table.group_id and c.method == "sendmessage" and "Итоги " in c.text]
             for at in ended:
                 after = [c.at + wall_minus_mono - at for c in news if c.at + wall_minus_mono >= at]
                 if after:

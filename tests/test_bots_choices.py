@@ -64,7 +64,8 @@ def api_data(game: Game, name: str) -> dict[str, Any]:
     return {
         "game": {"status": "running", "phase": game.phase.kind.value},
         "me": {"alive": name in game.alive(), "sent": None,
-               "actions": [choice_form(c, "en", game) for c in game.choices(name)] if night else []},
+               "actions": [choice_form(c, "en", game) for c in game.choices(name)] if night else [],
+               "vote": None if (vote := game.vote_choice(name)) is None else list(vote.slots[0])},
         "seats": [{"name": p.name, "alive": p.alive} for p in game.players()],
     }
 
@@ -86,6 +87,7 @@ def test_api_moves_are_accepted(setup: str) -> None:
                     continue
                 command, body = move
                 if command == "vote":
+                    assert game.vote_refusal(name, body["choice"]) is None  # live play takes it too
                     game.vote(name, body["choice"])
                     continue
                 game.submit(name, body["action"], body["targets"], body.get("option"), body.get("detail"),

@@ -52,7 +52,7 @@ def test_each_question_the_council_answers_is_read_from_words(text: str, templat
 def test_sex_is_asked_where_players_gave_it_and_refused_where_not() -> None:
     reading = read_message(game(sexes=True), "Вася", "вопрос: женщин среди живых не меньше 2?")
     assert (reading.option, json.loads(reading.detail or "")) == ("sex_count", {"sex": "f", "op": "ge", "n": 2})
-    assert "женский" in reading.describe()  # the sex in words, never "f"
+    assert "Живых женщин" in reading.describe()  # the sex in words, never "f"
     with pytest.raises(RuleViolation) as caught:
         read_message(game(), "Вася", "вопрос: женщин среди живых не меньше 2?")
     assert caught.value.rule == "council_sex_unknown"

@@ -117,6 +117,8 @@ def test_any_text_parses_or_is_refused_with_a_parse_error(line: str) -> None:
     ("помощь", Help()), ("помощь доктор", Help("доктор")), ("help doctor", Help("doctor")),
     ("тема page1.html page2.html", Thread(("page1.html", "page2.html"))),
     ("тема day.html до 30.11.2026 22:00", Thread(("day.html",), "30.11.2026 22:00")),
+    ("тема day.html до 30.11.2026 22:00 сегодня 30.11.2026", Thread(("day.html",), "30.11.2026 22:00", "30.11.2026")),
+    ("thread a.html today 01.12.2026 until 30.11.2026 22:00", Thread(("a.html",), "30.11.2026 22:00", "01.12.2026")),
 ])
 def test_forum_commands(line: str, command: Command) -> None:
     assert parse_line(line) == command

@@ -51,7 +51,7 @@ def host(tmp_path: Path, lines: list[str], *extra: str, players: str = ",".join(
 
 def test_a_night_and_a_day_from_messages_and_the_thread(tmp_path: Path) -> None:
     thread = THREADS / "day1-phpbb.html"
-    lines = [*NIGHT_1, f"тема {thread} до 30.11.2026 22:00", "готово"]
+    lines = [*NIGHT_1, f"тема {thread} до 30.11.2026 22:00", "Саша > Вася", "готово"]
     typed = " ".join(lines).replace(str(thread), "").casefold()  # the file's path is the machine's, not typed
     assert not any(re.search(rf"\b{action}\b", typed) for action in ACTION_WORDS)  # not one id typed
     output, save = host(tmp_path, lines, "--format", "bbcode")
@@ -60,11 +60,12 @@ def test_a_night_and_a_day_from_messages_and_the_thread(tmp_path: Path) -> None:
     assert "[size=4][b]Итоги ночи 1[/b][/size]" in output
     assert "Этой ночью погиб игрок [b]Нина[/b]." in output
     assert "отправить Женя: Проверка: [b]Саша[/b] — мафия." in output
-    # the thread's count, as a post, with the uncertain name for the host to check
-    assert "«Вассю» прочитано как Вася — проверьте" in output
+    # the thread's count, as a post, without the uncertain name: the host checks it and types the vote
+    assert "«Вассю» прочитано как Вася — проверьте — не засчитано, решите сами" in output
     assert "Сегодня [b]Дима[/b] лишен возможности голосовать" in output
     assert "[b]Петя[/b] — 3: Вася, Маша, Дима" in output  # the count is raw: Дима's zero weight stays hidden
-    assert "Не проголосовали: Коля, Женя" in output
+    assert "Не проголосовали: Коля, Саша, Женя" in output
+    assert "Голос: Саша → Вася" in output
     assert "[size=4][b]Итоги дня 1[/b][/size]" in output
     script = yaml.safe_load(save.read_text(encoding="utf-8"))
     assert script["phases"][1]["day"]["votes"] == {"Вася": "Петя", "Петя": "Вася", "Маша": "Петя", "Оля": "blue",
@@ -82,16 +83,17 @@ def test_the_votes_command_counts_and_feeds_the_hosts_day(tmp_path: Path) -> Non
     assert result.stdout.splitlines() == [
         "[size=4][b]Голосование, день 1[/b][/size]",
         "[b]Петя[/b] — 3: Вася, Маша, Дима",
-        "[b]Вася[/b] — 2: Петя, Саша",
+        "[b]Вася[/b] — 1: Петя",
         "[b]Дима[/b] — 1: Игорь",
         "[b]Маша[/b] — 1: Лена",
         "Синий (никого не вешать) — 2: Оля, Таня",
-        "Не проголосовали: Коля, Женя",
+        "Не проголосовали: Коля, Саша, Женя",
     ]
-    assert "«Вассю» прочитано как Вася" in result.stderr and "xenforo" in result.stderr
+    assert "«Вассю» прочитано как Вася — проверьте — не засчитано" in result.stderr
+    assert "прочитано: XenForo" in result.stderr and "xenforo" not in result.stderr
     game, _ = load(save)
     assert game.votes()["Игорь"] == "Дима"
-    resumed = runner.invoke(app, ["host", "--resume", str(save)], input="готово\n")
+    resumed = runner.invoke(app, ["host", "--resume", str(save)], input="готово\nда\n")
     assert resumed.exit_code == 0, resumed.output
     assert "Итоги дня 1".upper() in resumed.output
 
@@ -138,7 +140,7 @@ def test_messages_that_read_as_sentences(tmp_path: Path) -> None:
     for line in ["Женя проверить Саша Коля", "отмена Никто", "Петя убить Игорь", "Саша: люблю всех"]:
         s.handle(line)
     text = out.getvalue()
-    assert "действие «проверить» требует одну цель, а указано 2" in text
+    assert "действие «проверить» требует одну цель, а указаны две" in text
     assert "нет игрока с ником «Никто»" in text
     assert "у игрока Петя нет действий этой ночью" in text
     assert "в сообщении не нашлось действия; этой ночью можно: убить" in text
@@ -248,9 +250,9 @@ def test_help_explains_the_councils_templates(tmp_path: Path) -> None:
                 tmp_path / "g.yaml")
     s.handle("помощь вопрос")
     text = out.getvalue()
-    assert "ask side_count side=… op=… n=… — Живых игроков стороны «{side}»: {op} {n}?" in text
-    assert "op: eq | ne | gt | ge | lt | le" in text and "n: число 0–12" in text
-    assert "ask group_side_count players=…" in text and "4 ника и больше" in text
+    assert "«Живых игроков стороны «…»: … …?»" in text
+    assert "сравнение: " in text and "число: от 0 до 12" in text and "4 ника и больше" in text
+    assert "side_count" not in text and "{" not in text and " ge" not in text
 
 
 def test_the_votes_command_reads_a_folder_of_pages_in_order(tmp_path: Path) -> None:
@@ -265,7 +267,7 @@ def test_the_votes_command_reads_a_folder_of_pages_in_order(tmp_path: Path) -> N
                                  "--format", "markdown"])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[:2] == ["### Голосование, день 1", "**Петя** — 3: Вася, Маша, Дима"]
-    assert "Не проголосовали: Коля, Женя" in result.stdout
+    assert "Не проголосовали: Коля, Саша, Женя" in result.stdout
     assert load(save)[0].votes() == {}  # without --apply the saved day is unchanged
 
 
@@ -288,14 +290,49 @@ def test_the_demo_prints_each_silence_once() -> None:
     result = runner.invoke(app, ["demo"])
     assert result.exit_code == 0
     for block in result.stdout.split("\n\n"):
-        lines = [line for line in block.splitlines() if "лишен" in line]
+        lines = [line for line in block.splitlines() if "лишён" in line]
         assert len(lines) == len(set(lines)), block
 
 
 def test_the_bosss_question_to_the_council_is_read_from_his_message(tmp_path: Path) -> None:
     lines = ["лс Саша: вопрос Совету: есть ли в игре комиссар?", *NIGHT_1[1:]]
     output, save = host(tmp_path, lines)
-    assert "Принято: Саша: спросить «Живых с ролью «комиссар»: не меньше 1?»" in output
+    assert "Принято: Саша: спросить «Живых игроков с ролью «комиссар» не меньше 1?»" in output
     script = yaml.safe_load(save.read_text(encoding="utf-8"))
     asked = next(a for a in script["phases"][0]["night"] if a["actor"] == "Саша")
     assert asked["question"] == {"template": "role_count", "args": {"role": "commissar", "op": "ge", "n": 1}}
+
+
+def test_relative_dates_need_a_date_and_the_output_says_which(tmp_path: Path) -> None:
+    """vBulletin's «Сегодня, 20:10» beside a deadline: without a date every vote is flagged and none
+    counted; with `--today` (or «сегодня …» in the host) they are read against it, and it says so."""
+    _, save = host(tmp_path, NIGHT_1)
+    page = str(THREADS / "day2-vbulletin.html")
+    blind = runner.invoke(app, ["votes", page, "--game", str(save), "--deadline", "30.11.2026 22:00"])
+    assert blind.exit_code == 0, blind.output
+    assert "Голосов пока нет." in blind.stdout and "относительное, а от какой даты считать" in blind.stderr
+    dated = runner.invoke(app, ["votes", page, "--game", str(save), "--deadline", "30.11.2026 22:00",
+                                "--today", "30.11.2026"])
+    assert "прочитаны по заданной дате: 30.11.2026" in dated.stderr
+    assert "[b]Петя[/b] — 3: Вася, Маша, Дима" in dated.stdout
+    assert "«Рано вешать, синий.» — «синий» без слова «голосую» — не засчитано" in dated.stderr
+    wrong = runner.invoke(app, ["votes", page, "--game", str(save), "--today", "вчера"])
+    assert wrong.exit_code == 2 and "не понял дату «вчера»" in wrong.output
+    output, _ = host(tmp_path, [*NIGHT_1, f"тема {page} до 30.11.2026 22:00 сегодня 30.11.2026", "готово"])
+    assert "Заметка: относительные даты" in output and "по заданной дате: 30.11.2026" in output
+
+
+def test_at_the_prompt_each_flagged_vote_is_asked_about(tmp_path: Path) -> None:
+    """`тема` at the prompt: every flagged post with a reading is put to the host, and only his yes counts it."""
+    out = io.StringIO()
+    s = Session(new_game(preset("classic-12"), NAMES, SEED), Console(file=out, width=200, color_system=None),
+                tmp_path / "g.yaml")
+    s.handle("готово")  # a quiet first night
+    asked: list[str] = []
+    s.confirm = lambda question: asked.append(question) or "Саша → Вася" in question or "Записать" in question
+    s.handle(f"тема {THREADS / 'day2-xenforo.html'} до 30.11.2026 22:00")
+    assert [q for q in asked if q.startswith("Засчитать")] == [
+        "Засчитать голос: Оля → синий?", "Засчитать голос: Саша → Вася?", "Засчитать голос: Лена → Маша?"]
+    votes = s.game.votes()
+    assert votes["Саша"] == "Вася" and "Оля" not in votes and "Лена" not in votes
+    assert "по машинной метке времени поста" in out.getvalue()

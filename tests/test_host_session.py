@@ -132,7 +132,7 @@ def test_a_hosted_night_and_day(tmp_path: Path) -> None:
     for name in NAMES:
         assert f"отправить {name}: {name}, ваша роль: " in output
     assert f"отправить {mafia}: {mafia}, ваша роль: мафиози 1-го ранга. Ваш клан: " in output
-    assert f"у роли «мирный житель» нет действия «kill» (игрок {victim})" in output
+    assert f"у роли «мирный житель» нет действия «убить» (игрок {victim})" in output
     assert f"нет игрока с ником «Васья{girl}»; может быть, {girl}?" in output
     assert "Сейчас день: ночные действия не принимаются." in output
     assert "ИТОГИ НОЧИ 1" in output and "ИТОГИ ДНЯ 1" in output
@@ -174,7 +174,7 @@ def test_the_prompt_takes_commands_and_quit_saves(tmp_path: Path) -> None:
                                  "--save", str(save)], input=typed)
     assert result.exit_code == 0, result.output
     assert "ночь 1 >" in result.output and "день 1 >" in result.output
-    assert "Отказ: у роли «девочка» нет действия «kill»" in result.output
+    assert "Отказ: у роли «девочка» нет действия «убить»" in result.output
     assert result.output.count("Подвести итоги ночи без их ходов? (да/нет)") == 2
     assert result.output.count("ИТОГИ НОЧИ 1") == 1
     script = yaml.safe_load(save.read_text(encoding="utf-8"))
@@ -242,7 +242,8 @@ def test_a_missing_actions_file_is_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["host", "classic-12", "--players", ",".join(NAMES),
                                  "--actions", str(tmp_path / "missing.txt")])
     assert result.exit_code == 2
-    assert "Не удалось прочитать" in result.output
+    assert f"Файл {tmp_path / 'missing.txt'} не найден" in result.output.replace("\n", "")
+    assert "Errno" not in result.output
 
 
 # --- the session itself -----------------------------------------------------------------------------

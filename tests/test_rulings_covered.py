@@ -1,7 +1,9 @@
-"""Every `Ruling:` of docs/rules.md is pinned by a scenario that quotes it."""
+"""Every `Ruling:` of docs/rules.md is pinned by a scenario that quotes it, or (a ruling of live play, which
+no game script can hold: the nicknames) by a test whose docstring quotes it."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -21,6 +23,11 @@ def _quoted() -> set[str]:
     for path in (ROOT / "tests" / "scenarios").rglob("*.yaml"):
         rule = yaml.safe_load(path.read_text(encoding="utf-8")).get("rule", "")
         rules.add(" ".join(str(rule).split()))
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                doc = ast.get_docstring(node) or ""
+                rules.update(" ".join(part.split()) for part in doc.split("\n\n") if part.startswith("Ruling:"))
     return rules
 
 

@@ -104,3 +104,14 @@ def test_no_id_in_the_russian_lines_of_any_scenarios_record(
                 assert not re.search(r"[A-Za-z]", line), f"{path}: {line}"
                 read += 1
     assert read > 1000
+
+
+def test_records_keep_the_rule_books_formulas_and_the_pages_print_their_yo() -> None:
+    from rankedmafia.text.messages import message, with_yo
+
+    assert message("ru", "silenced").format(player="Вася") == "Сегодня Вася лишен возможности голосовать"
+    assert message("ru", "silenced", yo=True).format(player="Вася") == "Сегодня Вася лишён возможности голосовать"
+    assert message("ru", "death_role_f", "f", yo=True).endswith("Её роль: {role}.")
+    assert with_yo("Обреченная Маша отмазана") == "Обречённая Маша отмазана"
+    assert with_yo("Вееер и Ееж") == "Вееер и Ееж"  # whole words only
+    assert message("en", "silenced", yo=True) == message("en", "silenced")

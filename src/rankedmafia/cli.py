@@ -16,6 +16,7 @@ import typer
 import yaml
 from rich.table import Table
 
+from rankedmafia.ai.cli import arena_command
 from rankedmafia.bots.random_policy import play_random_game
 from rankedmafia.host import host_command
 from rankedmafia.host.votes import votes_command
@@ -26,9 +27,11 @@ from rankedmafia.server.cli import serve_command
 from rankedmafia.setup import new_game, preset, preset_names
 from rankedmafia.sim.cli import simulate_command
 from rankedmafia.telegram.cli import telegram_command
-from rankedmafia.text.errors import describe
 from rankedmafia.text.formats import Format, output_console
+from rankedmafia.text.names import refusal
+from rankedmafia.text.places import place, placed
 from rankedmafia.text.roles import role_name
+from rankedmafia.text.script_errors import file_error_text
 from rankedmafia.text.summary import Renderer
 from rankedmafia.verify import say as verify_text
 from rankedmafia.verify import verify as verify_record
@@ -55,19 +58,30 @@ def word(lang: str, key: str, **fields: Any) -> str:
 Lang = Annotated[str, typer.Option("--lang", help="ru (default) or en")]
 
 
-def refuse(error: Exception, lang: str) -> None:
-    """A refused script or command: where, and which rule, on stderr; exit status 2."""
+def refuse(error: Exception, lang: str, start: str = "night") -> None:
+    """A refused script or command as one sentence in the reader's language, naming the place as the
+    host counts it («Ночь 2, строка 3 — Петя выбыл: его нельзя указать»), on stderr; exit status 2."""
     if isinstance(error, RuleViolation):
-        where = ", ".join(f"{k} {v}" for k, v in (("phase", error.phase), ("entry", error.entry)) if v is not None)
-        errors.print(f"[red]{where + ': ' if where else ''}{describe(error, lang)}[/red] (rule: {error.rule})")
+        text = placed(place(error.phase, error.entry, start, lang), refusal(error, lang), lang)
     elif isinstance(error, SetupError):
-        errors.print(f"[red]{describe(error, lang)}[/red] (rule: {error.rule})")
+        text = refusal(error, lang)
     elif isinstance(error, ScriptError):
-        errors.print(error.describe(lang), style="red", markup=False, end="")
-        errors.print(f" (rule: {error.rule})", markup=False)
+        text = error.describe(lang, start)
+    elif isinstance(error, OSError | UnicodeDecodeError):
+        text = file_error_text(error, getattr(error, "filename", None) or "", lang)
     else:
-        errors.print(f"[red]{error}[/red]")
+        text = str(error)
+    errors.print(text, style="red", markup=False, highlight=False)
     raise typer.Exit(2)
+
+
+def read_file(path: Path, lang: str) -> str:
+    """A file given on the command line, or its refusal («Файл game.yaml не найден», exit status 2)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        errors.print(file_error_text(error, path, lang), style="red", markup=False, highlight=False)
+        raise typer.Exit(2) from None
 
 
 def print_summaries(rec: dict[str, Any], lang: str, fmt: Format) -> None:
@@ -85,10 +99,14 @@ def run(script: Annotated[Path, typer.Argument(help="a game script (YAML or JSON
         fmt: Annotated[Format, typer.Option("--format", help="text, bbcode or markdown")] = Format.TEXT,
         lang: Lang = "ru") -> None:
     """Play a game script and print its record or the summaries a host would post."""
+    read_file(script, lang)  # a missing or unreadable file is said so before anything is read from it
+    start = "night"
     try:
-        rec = run_script(load_script(script), lang, fmt)
-    except (RuleViolation, ScriptError, SetupError, OSError) as error:
-        refuse(error, lang)
+        loaded = load_script(script)
+        start = "day" if loaded.get("start") == "day" else "night"
+        rec = run_script(loaded, lang, fmt)
+    except (RuleViolation, ScriptError, SetupError, OSError, UnicodeDecodeError) as error:
+        refuse(error, lang, start)
         return
     if as_json:
         sys.stdout.write(json.dumps(rec, ensure_ascii=False, indent=2) + "\n")
@@ -101,22 +119,36 @@ def verify(record_file: Annotated[Path, typer.Argument(help="a published record 
            seed: Annotated[str, typer.Option("--seed", help="the seed published at the end of the game")],
            lang: Lang = "ru") -> None:
     """Check a published record against its seed commitment and replay it."""
+    text = read_file(record_file, lang)
     try:
-        rec = json.loads(record_file.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        refuse(error, lang)
+        rec = json.loads(text)
+    except json.JSONDecodeError as error:
+        refuse(ScriptError.of("record_json", path=record_file, error=error.msg), lang)
         return
+    start = _record_start(rec)
     seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() and isinstance(rec.get("seed"), int) else seed
     try:
         problems = verify_record(rec, seed_value, lang)
     except (RuleViolation, ScriptError) as error:
-        refuse(error, lang)
+        refuse(error, lang, start)
         return
     if problems:
         for problem in problems:
             errors.print("✗ " + problem, style="red", markup=False)
         raise typer.Exit(1)
     console.print("✓ " + verify_text(lang, "ok"), style="green", markup=False)
+
+
+def _record_start(rec: Any) -> str:
+    """The phase a recorded game started with (its `game` event says), so that a refusal's place is
+    counted as the host counts it; night if the record does not say."""
+    phases = rec.get("phases") if isinstance(rec, dict) else None
+    first = phases[0] if isinstance(phases, list) and phases and isinstance(phases[0], dict) else {}
+    events = first.get("events")
+    if not isinstance(events, list):
+        return "night"
+    game = next((e for e in events if isinstance(e, dict) and e.get("type") == "game"), {})
+    return "day" if game.get("start") == "day" else "night"
 
 
 @app.command()
@@ -159,6 +191,7 @@ def demo(setup_name: Annotated[str, typer.Option("--setup")] = "classic-12",
 app.command("host")(host_command)
 app.command("votes")(votes_command)
 app.command("simulate")(simulate_command)
+app.command("arena")(arena_command)
 app.command("serve")(serve_command)
 app.command("stats")(stats_command)
 app.add_typer(ladder_app, name="ladder")

@@ -22,6 +22,7 @@ from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.seating import SEXES
 from rankedmafia.text.formats import Format
+from rankedmafia.text.places import place, placed
 from rankedmafia.text.script_errors import script_error_text
 from rankedmafia.text.summary import Renderer
 
@@ -54,11 +55,11 @@ class ScriptError(ValueError):
         return ", ".join(f"{name} {value}" for name, value in (("phase", self.phase), ("entry", self.entry))
                          if value is not None)
 
-    def describe(self, lang: str = "ru") -> str:
-        """Where and what, in this language."""
+    def describe(self, lang: str = "ru", start: str = "night") -> str:
+        """Where (as the host counts it: «ночь 2, строка 3», in a game that starts at `start`) and what,
+        as one sentence in this language."""
         text = script_error_text(self.key, self.params, lang) if self.key is not None else self.message
-        where = self.where()
-        return f"{where}: {text}" if where else text
+        return placed(place(self.phase, self.entry, start, lang), text, lang)
 
     def __str__(self) -> str:
         where = self.where()
@@ -286,10 +287,6 @@ def _day(game: Game, body: Any, position: int) -> None:
 
 
 def phase_record(game: Game, result: PhaseResult, renderer: Renderer) -> dict[str, Any]:
-    clans: dict[str, list[str]] = {}
-    for player in game.players():
-        if player.clan is not None:
-            clans.setdefault(player.clan, []).append(player.name)
     return {
         "phase": result.phase.kind.value,
         "number": result.phase.number,
@@ -303,7 +300,7 @@ def phase_record(game: Game, result: PhaseResult, renderer: Renderer) -> dict[st
         "role_changes": [dict(c) for c in result.role_changes],
         "info": [dict(i) for i in result.info],
         "public": renderer.public(result.phase.kind.value, result.events),
-        "private": renderer.private(result.info, result.events, clans),
+        "private": renderer.private(result.info, result.events, result.clans),
         "events": [dict(e) for e in result.events],
     }
 

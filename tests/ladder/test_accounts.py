@@ -30,9 +30,12 @@ def test_sign_up_and_in(store: Store) -> None:
             stored = c.execute(select(users.c.password_hash)).scalar_one()
         assert stored.startswith("$argon2id$") and "correct horse" not in stored
         assert (await accounts.sign_in("маша петрова", "correct horse")).id == user.id
+        assert (await accounts.sign_up("Пе\u200bтя", "password1")).name == "Петя"  # an invisible space dropped
         for name, password, rule in (("МАША ПЕТРОВА", "another one", "name_taken"), ("", "password1", "bad_name"),
                                      ("x" * 25, "password1", "bad_name"), ("<b>", "password1", "bad_name"),
-                                     ("Blue", "password1", "name_taken"), ("Петя", "short", "bad_password")):
+                                     ("Blue", "password1", "nickname_vote_word"), ("Петя", "short", "bad_password"),
+                                     ("Bася", "password1", "nickname_mixed_scripts"),
+                                     ("Host", "password1", "name_taken")):
             with pytest.raises(AccountError) as refused:
                 await accounts.sign_up(name, password)
             assert refused.value.rule == rule
@@ -41,7 +44,7 @@ def test_sign_up_and_in(store: Store) -> None:
                 await accounts.sign_in(name, password)
             assert refused.value.rule == "bad_credentials"
         with store.db.engine.connect() as c:
-            assert c.execute(select(users.c.name)).scalars().all() == ["Маша Петрова"]
+            assert c.execute(select(users.c.name)).scalars().all() == ["Маша Петрова", "Петя"]
 
     asyncio.run(main())
 

@@ -17,7 +17,6 @@ from playwright.sync_api import Browser, Page, expect
 
 from web.helpers import free_port, play_to_end
 
-SETUP = "name: e2e\nplayers: 4\nroles: {mafia1: 1, doctor: 1, civilian: 2}\n"
 SERVE = """
 import sys, uvicorn
 from pathlib import Path
@@ -67,7 +66,10 @@ def test_sign_up_play_ranked_see_profile_and_ladder(browser: Browser, server: st
     host = sign_up(browser, server, "Ведущий")
     expect(host.locator("#profile-name")).to_have_text("Ведущий")
     host.goto(server + "/ranked/new")
-    host.fill("textarea[name=setup_yaml]", SETUP)
+    host.locator("#pickers summary").click()  # the setup by role names
+    host.locator("#pickers").get_by_label("мафиози 1-го ранга").fill("1")
+    host.locator("#pickers").get_by_label("доктор").fill("1")
+    host.fill("#players", "4")
     host.fill("input[name=title]", "Рейтинговая партия")
     host.click("#ranked-form button")
     expect(host.locator("#invite")).to_be_visible()

@@ -25,7 +25,7 @@ IDS = ({r for r in ROLES} | {a.id for role in ROLES.values() for a in role.actio
 ID_WORDS = re.compile(r"(?<![\w/])(" + "|".join(sorted(map(re.escape, IDS), key=len, reverse=True)) + r")(?!\w)")
 
 
-OWN_WORDS = ("🕶", "Ваш ход:", "Вопрос:", "✅ Ход принят")
+OWN_WORDS = ("🕶", "Ваш ход:", "Вы выбрали:", "Выбрано:", "Вопрос Совету:", "✅ Ход принят")
 
 
 def _word(text: str) -> re.Pattern[str]:
@@ -91,7 +91,7 @@ def check_messages(fake: FakeTelegram, live: LiveGame, seats: dict[str, int], gr
         for button in msg.shown:
             assert "url" in button or KEY.match(button["callback_data"]), button
             checked["buttons"] += 1
-        for text in msg.history:
+        for text in msg.seen:  # as the reader saw it (HTML read)
             if "Игра окончена" in text and text.startswith("🏁"):
                 final_seen = True
                 continue
@@ -108,7 +108,7 @@ def check_messages(fake: FakeTelegram, live: LiveGame, seats: dict[str, int], gr
             for button in msg.shown:
                 assert "url" in button or KEY.match(button["callback_data"]), button
                 checked["buttons"] += 1
-            for text in msg.history:
+            for text in msg.seen:
                 if text.startswith("🎭"):  # his role card: his role, the reference's words, his clan
                     assert "`" not in text
                     card = text.split("\n\n")

@@ -13,7 +13,9 @@ plain synchronous code.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +28,48 @@ BOT_ID = 777000
 BOT_USERNAME = "ranked_mafia_test_bot"
 TOKEN = "777000:TEST-token_for-the-fake-api"
 GROUP_ID = -1001234567890
+# What Telegram's HTML parse mode takes: these tags, and «<», «>», «&», «"» only as entities.
+HTML_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "a", "code", "pre", "tg-spoiler",
+             "span", "blockquote"}
+ENTITY = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
+
+
+def visible(text: str, parse_mode: str | None) -> str:
+    """The text a reader sees: with parse_mode HTML, its tags taken away and its entities read, after the
+    checks Telegram makes (an unknown tag, a bare «<» or «&», an unclosed tag: "can't parse entities")."""
+    if parse_mode != "HTML":
+        return text
+    out: list[str] = []
+    opened: list[str] = []
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char == "<":
+            end = text.find(">", i)
+            tag = text[i + 1:end] if end > 0 else ""
+            name = tag.lstrip("/").split(" ")[0].lower() if tag.strip("/ ") else ""
+            if name not in HTML_TAGS:
+                raise ApiError(400, f"Bad Request: can't parse entities: unsupported start tag at byte offset {i}")
+            if tag.startswith("/"):
+                if not opened or opened.pop() != name:
+                    raise ApiError(400, f"Bad Request: can't parse entities: unmatched end tag at byte offset {i}")
+            else:
+                opened.append(name)
+            i = end + 1
+        elif char == "&":
+            entity = ENTITY.match(text, i)
+            if entity is None:
+                raise ApiError(400, f"Bad Request: can't parse entities: a bare «&» at byte offset {i}")
+            out.append(html.unescape(entity.group(0)))
+            i = entity.end()
+        elif char == ">":
+            raise ApiError(400, f"Bad Request: can't parse entities: a bare «>» at byte offset {i}")
+        else:
+            out.append(char)
+            i += 1
+    if opened:
+        raise ApiError(400, f"Bad Request: can't parse entities: unclosed tag {opened[-1]}")
+    return "".join(out)
 
 
 @dataclass
@@ -40,6 +84,7 @@ class Msg:
     edited_at: float = 0.0  # when it was last edited (a test's clock)
     deleted: bool = False
     history: list[str] = field(default_factory=list)  # every text it has shown, the first included
+    seen: list[str] = field(default_factory=list)  # the same as its reader saw them (HTML read)
     shown: list[dict[str, Any]] = field(default_factory=list)  # every button it has had
 
     def __post_init__(self) -> None:
@@ -107,6 +152,7 @@ class FakeTelegram:
         self.outage = 0.0  # seconds the bot has been down (killed, restarting): waits do not count them
         self.down_since: float | None = None
         self.kicked: list[int] = []
+        self.rejected: list[str] = []  # texts refused as Telegram refuses bad HTML
         self.webhook: tuple[str, str] | None = None  # the bot's webhook URL and secret, once set
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -273,6 +319,13 @@ class FakeTelegram:
                 return msg
         raise ApiError(400, "Bad Request: message to edit not found")
 
+    def _visible(self, params: dict[str, str]) -> str:
+        try:
+            return visible(params["text"], params.get("parse_mode"))
+        except ApiError:
+            self.rejected.append(params["text"])
+            raise
+
     def _m_getme(self, params: dict[str, str]) -> dict[str, Any]:
         return self._bot_user()
 
@@ -293,7 +346,9 @@ class FakeTelegram:
             if chat_id > 0 and chat_id not in self.users:
                 raise ApiError(400, "Bad Request: chat not found")
             markup = json.loads(params["reply_markup"])["inline_keyboard"] if params.get("reply_markup") else None
-            msg = Msg(chat_id, self.next_message, params["text"], True, markup=markup, history=[params["text"]])
+            seen = self._visible(params)
+            msg = Msg(chat_id, self.next_message, params["text"], True, markup=markup, history=[params["text"]],
+                      seen=[seen])
             self.next_message += 1
             self.chats.setdefault(chat_id, []).append(msg)
             return self._message_json(msg)
@@ -304,7 +359,9 @@ class FakeTelegram:
             markup = json.loads(params["reply_markup"])["inline_keyboard"] if params.get("reply_markup") else None
             if msg.text == params["text"] and msg.markup == markup:
                 raise ApiError(400, "Bad Request: message is not modified")
+            seen = self._visible(params)
             msg.text, msg.markup = params["text"], markup
+            msg.seen.append(seen)
             msg.shown.extend(msg.buttons())
             msg.edits += 1
             msg.history.append(msg.text)

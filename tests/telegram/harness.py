@@ -142,11 +142,12 @@ class Table:
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     ids: dict[str, int] = field(default_factory=dict)
     group_id: int = 0
+    names: list[str] = field(default_factory=lambda: NAMES)  # the users' Telegram names, seat by seat
 
     def __post_init__(self) -> None:
         number = next(TABLES)
         self.group_id = GROUP_ID - number
-        for i, name in enumerate(NAMES[: self.size]):
+        for i, name in enumerate(self.names[: self.size]):
             self.ids[name] = 5000 + 100 * number + i
             self.fake.user(self.ids[name], name, admin=i == 0)
 

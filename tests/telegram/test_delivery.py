@@ -76,7 +76,7 @@ def test_killed_at_each_step_of_a_game_posts_nothing_twice(solo_fake: FakeTelegr
         fake.trap("editMessageText", in_group(table, "(12/12)"), 1, crash),  # the sign-up's list, full
         fake.trap("sendMessage", lambda p: int(p["chat_id"]) in players and p["text"].startswith("🎭"), 5, crash),
         fake.trap("editMessageText", lambda p: int(p["chat_id"]) in players and "Ваш ход" in p["text"], 4, crash),
-        fake.trap("sendMessage", in_group(table, "ИТОГИ НОЧИ 1"), 1, crash),  # the night's results
+        fake.trap("sendMessage", in_group(table, "Итоги ночи 1"), 1, crash),  # the night's results
         fake.trap("editMessageText", in_group(table, "Проголосовали"), 3, crash),  # a day's votes
         fake.trap("sendMessage", lambda p: int(p["chat_id"]) == table.group_id and p["text"].startswith("🏁"), 1,
                   crash),  # the end
@@ -112,15 +112,15 @@ def test_429_storms_are_waited_out_in_order(solo_fake: FakeTelegram, tmp_path: P
         fake.wait(lambda: fake.last(first, lambda m: m.text.startswith("🎭")), 40, "his card, after the storm")
         table.night_moves()
         fake.storm(table.group_id, 10)  # and again when the night ends: its results and the vote wait
-        fake.wait(lambda: table.group_text("ИТОГИ НОЧИ 1"), 60, "the night's results, after the storm")
+        fake.wait(lambda: table.group_text("Итоги ночи 1"), 60, "the night's results, after the storm")
         table.play(limit=200)
         assert not any(fake.storms.values())
         _live, seats = load(bot.data, table.group_id)
         assert duplicates(fake, table.group_id, seats.values()) == []
         nothing_lost(fake, table, seats)
         texts = [m.history[0] for m in fake.messages(table.group_id)]
-        titles = [t for t in texts if "ИТОГИ" in t]
-        assert titles and "НОЧИ 1" in titles[0]  # in order: the first night's results came first
+        titles = [t for t in texts if "Итоги " in t]
+        assert titles and "Итоги ночи 1" in titles[0]  # in order: the first night's results came first
         assert sum("Игра началась" in t for t in texts) == 1
     finally:
         bot.stop()

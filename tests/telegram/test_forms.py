@@ -89,7 +89,10 @@ def test_the_jokers_copy_step_by_step() -> None:
         sources = forms.night_screen(live, joker, heal_from.state, "ru")
         source = sources.rows[0][0]
         confirm = forms.night_screen(live, joker, source.state, "ru")
-        assert confirm.text.startswith("Ваш ход: копировать роль «доктор» — лечить от роли")
+        source_name = source.label if source.label in ("мафия", "маньяк") else None
+        assert confirm.text.startswith("Вы выбрали: скопировать роль «доктор»: лечить от ")
+        assert source_name is None or confirm.text.startswith(
+            f"Вы выбрали: скопировать роль «доктор»: лечить от {'мафии' if source_name == 'мафия' else 'маньяка'}.")
         send = confirm.rows[0][0].state
         action, targets, option, detail, extra = forms.to_submit(send)
         assert (action, option, detail) == ("copy", "doctor", "heal_from") and "copied_option" in extra

@@ -100,7 +100,7 @@ def test_full_25_reanimator_and_council(fake: FakeTelegram, bot: BotProcess) -> 
     assert [b["text"] for b in asked.buttons()][:1] == [victim]
     table.click(seats[reanimator], asked, victim)
     table.click(seats[reanimator], asked, "✅ Отправить")
-    fake.wait(lambda: table.group_text("ИТОГИ НОЧИ 1"), 20, "night 1's summary")
+    fake.wait(lambda: table.group_text("<b>Итоги ночи 1</b>"), 20, "night 1's summary")
     # Day 1 by votes; night 2: the mafia asks the Council, step by step through a question's fields.
     fake.wait(table.day_votes, 20, "the vote")
     live, _ = load(bot.data, table.group_id)
@@ -112,11 +112,12 @@ def test_full_25_reanimator_and_council(fake: FakeTelegram, bot: BotProcess) -> 
         panel = fake.last(seats[ranked[0]], lambda m: "Ваш ход" in m.text)
         assert panel is not None
         table.click(seats[ranked[0]], panel, "вопрос Совету")
-        table.click(seats[ranked[0]], panel, "Живых игроков стороны")
+        table.click(seats[ranked[0]], panel, "Сколько живых у стороны")
+        assert panel.text.startswith("Вопрос Совету: Живых игроков стороны «…» … …?\nВыберите сторону.")
         for _ in range(3):  # side, comparison, number
             assert "Выберите" in panel.text
             table.click(seats[ranked[0]], panel, panel.buttons()[0]["text"])
-        assert panel.text.startswith("Ваш ход: вопрос Совету — Живых игроков стороны «город»: = 0?")
+        assert panel.text == "Вы выбрали: спросить Совет: Живых игроков стороны «город» ровно 0?\nОтправить?"
         table.click(seats[ranked[0]], panel, "✅ Отправить")
         assert panel.text.startswith("✅ Ход принят")
     table.play(limit=150)

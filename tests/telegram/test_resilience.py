@@ -42,9 +42,9 @@ def test_killed_mid_night_resumes_without_repeating(solo_fake: FakeTelegram, tmp
         bot.kill()
         time.sleep(4.5)  # the night's deadline passes while the bot is down
         bot.start()
-        summary = fake.wait(lambda: table.group_text("ИТОГИ НОЧИ 1"), 20, "night 1 resolved after the restart")
+        summary = fake.wait(lambda: table.group_text("Итоги ночи 1"), 20, "night 1 resolved after the restart")
         fake.wait(lambda: table.group_text("Голосование, день 1"), 20, "the vote")
-        assert sum("ИТОГИ НОЧИ 1" in m.text for m in fake.messages(table.group_id)) == 1
+        assert sum("Итоги ночи 1" in m.text for m in fake.messages(table.group_id)) == 1
         assert sum("Ночь 1." in m.text for m in fake.messages(table.group_id)) == 1
         for name in actors:  # no keyboard was sent twice
             assert sum("Ночь 1. Ваш ход" in m.history[0] for m in fake.messages(seats[name])) == 1

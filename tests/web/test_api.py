@@ -65,16 +65,21 @@ def test_night_resolves_when_every_action_is_in(client: TestClient) -> None:
     assert not next(s for s in me["seats"] if s["name"] == victim)["alive"]
 
 
-def test_day_ends_at_a_majority_and_votes_are_counted_live(client: TestClient) -> None:
+def test_day_ends_once_every_vote_offered_is_cast_never_at_a_count_by_heads(client: TestClient) -> None:
+    """RULINGS.md, "Live play": a day ends earlier than its deadline "once every living player has voted;
+    never on a count alone (the weights are secret, so a count by heads may not decide)"."""
     game, tokens = started_game(client)
     client.post(f"/api/host/{game['admin_token']}/resolve")
     names = list(tokens)
-    client.post(f"/api/player/{tokens[names[0]]}/vote", json={"choice": names[4]})
-    client.post(f"/api/player/{tokens[names[1]]}/vote", json={"choice": names[4]})
+    for voter in names[:3]:  # a majority of the five, by heads: the day goes on
+        ack = client.post(f"/api/player/{tokens[voter]}/vote", json={"choice": names[4]}).json()
+        assert ack["phase"] == "day"
     seen = client.get(f"/api/player/{tokens[names[2]]}").json()
-    assert seen["counts"] == {names[4]: 2} and seen["game"]["phase"] == "day"
-    ack = client.post(f"/api/player/{tokens[names[2]]}/vote", json={"choice": names[4]}).json()
-    assert ack["phase"] == "night" or ack["status"] == "over"
+    assert seen["counts"] == {names[4]: 3} and seen["game"]["phase"] == "day"
+    assert seen["tally"]["not_voted"] == names[3:]
+    assert client.post(f"/api/player/{tokens[names[3]]}/vote", json={"choice": names[4]}).json()["phase"] == "day"
+    ack = client.post(f"/api/player/{tokens[names[4]]}/vote", json={"choice": "blue"}).json()
+    assert ack["phase"] == "night" or ack["status"] == "over"  # the last vote offered: the day is over
     public = client.get(f"/api/games/{game['id']}").json()
     assert not next(s for s in public["seats"] if s["name"] == names[4])["alive"]
 

@@ -57,6 +57,8 @@ class Auditor:
         # A nickname exposed publicly (the serum exposes the doctor) is public too.
         self.public |= {(n, w) for ph in record["phases"] for n, w in ph["exposed"].items()}
         self.clan = {p["name"] for p in record["players"] if p["side"] == "mafia"}
+        if host["game"]["status"] == "over":  # the end shows every role to everyone
+            self.public |= set(self.roles.items()) | set(self.initial.items())
 
     def allowed(self, viewer: str, other: str, role: str) -> bool:
         if other == viewer or (other, role) in self.public:

@@ -128,6 +128,8 @@ def test_every_section_lives(browser: Browser, server: InProcessServer) -> None:
     expect(live["reanimator"].locator("#tentative")).to_be_visible()  # his step opened, live
     same_as_reloaded("the reanimator's step")
     api.post(f"/api/player/{tokens[reanimator]}/pass")
+    same_as_reloaded("his answer")  # the pause goes on to its deadline: nothing public changed
+    api.post(f"/api/host/{admin}/resolve")
     expect(live["thread"].locator("#phase")).to_contain_text("День 1")
     same_as_reloaded("the first night")
     rng = random.Random(5)

@@ -87,7 +87,10 @@ def test_the_reanimator_is_asked_last_and_revives(sqlite_client: TestClient) -> 
     assert wrong.status_code == 409 and wrong.json()["error"] == "revive_not_dead"
 
     done = act(client, reanimator, "revive", [who["victim"]])
-    assert done.status_code == 200 and done.json()["phase"] == "day"
+    # his answer does not cut the pause short: its length may not tell that he lives (RULINGS.md, "Live play")
+    assert done.status_code == 200 and done.json()["phase"] == "night"
+    assert client.get(f"/api/games/{game['id']}").json()["game"]["resolving"]
+    assert client.post(f"/api/host/{admin}/resolve").status_code == 200  # the host ends it (or its deadline)
     record = client.get(f"/api/host/{admin}/record").json()
     assert record["phases"][0]["deaths"] == []
     public = client.get(f"/api/games/{game['id']}").json()
@@ -102,7 +105,8 @@ def test_nobody_revived_and_the_steps_deadline(sqlite_client: TestClient) -> Non
     everyone_else_acts(client, tokens, who)
     assert client.post(f"/api/player/{tokens[who['other']]}/pass").json()["error"] == "not_asked"
     ack = client.post(f"/api/player/{tokens[who['reanimator']]}/pass")
-    assert ack.status_code == 200 and ack.json()["phase"] == "day"
+    assert ack.status_code == 200 and ack.json()["phase"] == "night"  # the pause lasts to its deadline
+    assert client.post(f"/api/host/{game['admin_token']}/resolve").status_code == 200
     public = client.get(f"/api/games/{game['id']}").json()
     assert not next(s for s in public["seats"] if s["name"] == who["victim"])["alive"]
 
@@ -181,7 +185,7 @@ def answers(client: TestClient, token: str, game_id: str) -> dict[str, Any]:
 
 
 def comparable(data: dict[str, Any], acted: bool) -> dict[str, Any]:
-    out = {k: v for k, v in data.items() if k not in ("game", "public")}
+    out = {k: v for k, v in data.items() if k not in ("game", "public", "turn")}  # the turn: "being resolved"
     skip = {"actions", "revive_later", *(["sent", "sent_text"] if acted else [])}
     out["me"] = {k: v for k, v in data["me"].items() if k not in skip}
     out["public"] = {k: v for k, v in data["public"].items() if k != "game"}

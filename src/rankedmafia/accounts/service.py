@@ -23,6 +23,7 @@ from rankedmafia.accounts.passwords import (
 )
 from rankedmafia.accounts.tables import link_codes, tg_bans, tg_links, user_sessions, users
 from rankedmafia.live.errors import Refusal
+from rankedmafia.live.nicknames import normalise, seat_nickname
 from rankedmafia.live.tokens import new_token, token_hash
 from rankedmafia.store import Store
 
@@ -52,13 +53,18 @@ class User:
 
 
 def clean_name(name: str) -> str:
-    """A name as shown: inner spaces collapsed; letters, digits, spaces, '_', '-' and '.' only."""
-    name = " ".join(name.split())
+    """A name as shown: inner spaces collapsed; letters, digits, spaces, '_', '-' and '.' only; and, being
+    the account's nickname in ranked games, a name the tables would seat (live/nicknames.py: normalised, in
+    one script, no word of the vote), so that no account is refused every seat."""
+    name = normalise(name)
     if not name or len(name) > NAME_MAX or not all(ch.isalnum() or ch in " _-." for ch in name):
         raise AccountError("bad_name", 422, most=NAME_MAX)
-    if name.casefold() in ("blue", "синий", "host", "admin"):
+    if name.casefold() in ("host", "admin"):
         raise AccountError("name_taken", 409, name=name)
-    return name
+    try:
+        return seat_nickname(name)
+    except Refusal as refused:  # said in the same words, as the accounts' own refusal
+        raise AccountError(refused.rule, refused.status, **refused.params) from None
 
 
 def new_code() -> str:

@@ -19,13 +19,17 @@ from rankedmafia.rules.council import GROUP_LEAST
 
 def api_move(data: dict[str, Any], rng: random.Random, blues: int = 1) -> tuple[str, dict[str, Any]] | None:
     """The command to post (`act` or `vote`) and its body, or None when this player has nothing to do.
-    By day the choice is uniform over the living and `blues` blue ballots."""
+    By day the choice is uniform over the names the vote offers him (`me.vote`, the core's
+    `Game.vote_choice`: none for a player whose silence today was announced) and `blues` blue ballots."""
     game, me = data["game"], data["me"]
     if game["status"] != "running" or not me.get("alive"):
         return None
     if game["phase"] != "night":
-        living = [s["name"] for s in data["seats"] if s["alive"]]
-        return "vote", {"choice": rng.choice([*living, *["blue"] * blues])}
+        offered = me.get("vote")
+        if not offered:
+            return None
+        names = [name for name in offered if name != "blue"]
+        return "vote", {"choice": rng.choice([*names, *["blue"] * blues])}
     if me["sent"] or not me["actions"]:
         return None
     action = draw(rng, me["actions"])

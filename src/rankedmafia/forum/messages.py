@@ -8,8 +8,11 @@
     "убиваю Колю, пугаю Олю"               → kill_intimidate [Коля, Оля]
     "вопрос Совету: мафии не меньше трёх?" → ask side_count (forum/council.py reads the question)
 
-Only the actions the player may send tonight are considered (`Game.actions_of`), and the engine's own
-`Game.check` has the last word: a reading is offered to the host only if the rules would accept it.
+The actions the player may send now are looked for first (`Game.choices`), then the rest of his actions
+tonight (`Game.actions_of`), and the engine's own `Game.check` has the last word: a reading is offered to
+the host only if the rules would accept it, and a message the rules refuse is refused for the rule's own
+reason («лечу от маньяка» at ten alive: the doctor heals from no role now; «убиваю Васю» when Вася is out
+of the game: Вася is out), never as a count of targets the reader failed to find.
 """
 
 from __future__ import annotations
@@ -19,18 +22,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rankedmafia.forum.council import QuestionError, read_question
-from rankedmafia.forum.names import Match, NameMatcher, analyser, declensions, fold, lemmas
+from rankedmafia.forum.names import Match, NameMatcher, declensions, fold, lemmas
 from rankedmafia.forum.vocabulary import ACTION_WORDS, COMBINED, ROLE_ALIASES, SOURCE_ALIASES, display
 from rankedmafia.rules import council
 from rankedmafia.rules.choices import question_detail
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.roles import ROLES
+from rankedmafia.text.declension import analyser
 from rankedmafia.text.names import question_text
 from rankedmafia.text.roles import role_name
+from rankedmafia.text.vote_words import NOBODY
 
 WORD = re.compile(r"[\w\-]+", re.UNICODE)
-NOBODY = frozenset({"никого", "никто", "nobody", "none"})
 SELF = frozenset({"себя", "себе", "собой", "сам", "сама", "самого", "самой", "myself", "me", "self"})
 
 
@@ -170,9 +174,12 @@ def _source_in(tokens: list[_Token], sources: list[str]) -> str | None:
     return None
 
 
-def _names(tokens: list[_Token], matcher: NameMatcher, actor: str) -> tuple[list[tuple[int, Match]], bool]:
+def _names(tokens: list[_Token], matcher: NameMatcher, actor: str,
+           gone: NameMatcher | None = None) -> tuple[list[tuple[int, Match]], bool]:
     """The players named among the words not used for the action, in order ("себя" is the actor); and
-    whether "никого" is said."""
+    whether "никого" is said. A living player's name is looked for first, then (exactly, or declined,
+    never a guess from a typo) one of those out of the game (`gone`), so that naming him is refused as
+    such."""
     found: list[tuple[int, Match]] = []
     nobody = False
     i = 0
@@ -190,6 +197,8 @@ def _names(tokens: list[_Token], matcher: NameMatcher, actor: str) -> tuple[list
         known = analyser().word_is_known(token.text) and matcher.exact(token.text) is None
         words = [t.text for t in tokens[i:] if not t.used]
         match, size = matcher.find(words, fuzzy=not known)
+        if match is None and gone is not None:
+            match, size = gone.find(words, fuzzy=False)
         if match is not None and not (known and not match.certain):
             found.append((i, match))
             i += size
@@ -224,11 +233,13 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
         raise RuleViolation("unknown_player", name=actor)
     choices = {choice.action: choice for choice in game.choices(actor)}
     available = list(choices)
-    if not available:
+    refused = [a.id for a in game.actions_of(actor) if a.id not in choices]  # his, but not accepted now
+    if not available and not refused:
         raise ReadError("no_actions", name=actor)
     tokens = _tokens(text)
     matcher = NameMatcher(game.alive())
-    name_forms = frozenset(form for name in game.alive() for form in declensions(name))
+    gone = NameMatcher([p.name for p in game.players() if not p.alive])  # named only to be refused as gone
+    name_forms = frozenset(form for p in game.players() for form in declensions(p.name))
     option: str | None = None
     detail: str | None = None
     copied_option: str | None = None
@@ -254,17 +265,22 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
                                 actions=", ".join(display(a) for a in (parts or list(uses))))
             action, detail = "copy", parts[0]
     else:
-        source = _source_in(tokens, list(choices["heal_from"].options)) if "heal_from" in choices else None
+        sources = game.option_choices(actor, "heal_from") if "heal_from" in available + refused else []
+        source = _source_in(tokens, sources) if sources else None  # a source refused tonight: its refusal
         if source is not None:
             action, option, parts, hits = "heal_from", source, ["heal_from"], {}
         else:
             hits = _verb_hits(tokens, available, name_forms)
+            if not hits and refused:  # an action he has that the rules refuse now: let them say why
+                hits = _verb_hits(tokens, refused, name_forms)
             parts = ["ask"] if "ask" in hits else _choose(hits)  # a question's words may sound like deeds
             if not parts:
                 unmarked = [a for a in available if ACTION_WORDS.get(a) and ACTION_WORDS[a].marks
                             and any(t.lemmas & set(ACTION_WORDS[a].verbs) for t in tokens)]
                 if unmarked:
                     raise ReadError("which_way", actions=", ".join(display(a) for a in unmarked))
+                if not available:
+                    raise ReadError("no_actions", name=actor)
                 raise ReadError("no_action", actions=", ".join(display(a) for a in available))
             if len(parts) == 2:
                 raise ReadError("two_actions", actions=", ".join(display(a) for a in parts))
@@ -283,7 +299,7 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
     for positions in hits.values():
         for position in positions:
             tokens[position].used = True
-    names, _ = _names(tokens, matcher, actor)
+    names, _ = _names(tokens, matcher, actor, gone)
     targets = _arrange(action if detail is None else detail, parts, hits, names)
     reading = Reading(actor, action, tuple(targets), option, detail, tuple(m for _, m in names if not m.certain),
                       copied_option)

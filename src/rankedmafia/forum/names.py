@@ -13,16 +13,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-import pymorphy3
 from rapidfuzz import fuzz, process
 
+from rankedmafia.text.declension import analyser
+
 FUZZY_CUTOFF = 80.0  # the least similarity (0–100) of a typo that is still offered as a guess
-
-
-@cache
-def analyser() -> pymorphy3.MorphAnalyzer:
-    """The Russian analyser, loaded once (its dictionary takes a fraction of a second to open)."""
-    return pymorphy3.MorphAnalyzer(lang="ru")
 
 
 def fold(text: str) -> str:

@@ -14,8 +14,10 @@ from rankedmafia.host.session import Session, default_save_path
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.script import ScriptError
 from rankedmafia.setup import new_game, resolve_setup
-from rankedmafia.text.errors import ERRORS, describe
+from rankedmafia.text.errors import ERRORS
 from rankedmafia.text.formats import Format, output_console
+from rankedmafia.text.names import refusal as named_refusal
+from rankedmafia.text.script_errors import file_error_text
 
 SEX_MARKS = {"м": "m", "m": "m", "муж": "m", "ж": "f", "f": "f", "жен": "f"}
 
@@ -65,7 +67,7 @@ def refusal(error: SetupError | RuleViolation, lang: str) -> str:
         own = setup_refusal(error.rule, dict(error.params), lang)
         if own is not None:
             return own
-    return describe(error, lang)
+    return named_refusal(error, lang)
 
 
 def host_command(
@@ -111,8 +113,8 @@ def host_command(
     except ScriptError as error:
         console.print(error.describe(lang or "ru"), style="red", markup=False)
         raise typer.Exit(2) from None
-    except OSError as error:
-        console.print(t(lang or "ru", "read_failed", path=error.filename, error=error.strerror), style="red",
+    except (OSError, UnicodeDecodeError) as error:
+        console.print(file_error_text(error, resume or actions or players or "", lang or "ru"), style="red",
                       markup=False)
         raise typer.Exit(2) from None
     saved_format = str(settings.get("format") or Format.TEXT.value)

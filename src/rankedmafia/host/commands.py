@@ -90,6 +90,7 @@ class Thread:
 
     paths: tuple[str, ...]
     deadline: str | None = None
+    today: str | None = None  # the date relative times («Сегодня, 19:45») are read against
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,7 @@ UNDO = ("undo", "отмена")
 HELP = ("help", "?", "помощь", "справка")
 THREAD = ("thread", "тема", "ветка")
 DEADLINE = ("до", "until", "deadline")
+TODAY = ("сегодня", "today")
 MESSAGE = re.compile(r"""^\s*(?:(?:лс|pm|msg)\s+)?(?P<name>"[^"]+"|«[^»]+»|'[^']+'|[^\s:>"'«]+)"""
                      r"""\s*:\s*(?P<text>\S.*)$""", re.IGNORECASE)
 MESSAGE_WORDS = ("лс", "pm", "msg")
@@ -190,12 +192,18 @@ def parse_line(line: str) -> Command | None:
 
 
 def _thread(tokens: list[Token]) -> Thread:
+    """`тема файл… [до СРОК] [сегодня ДАТА]`, the two parts in either order."""
     words = [t.text for t in tokens[1:]]
-    cut = next((i for i, t in enumerate(tokens[1:]) if t.word() in DEADLINE), len(words))
-    paths, deadline = words[:cut], " ".join(words[cut + 1:]) or None
+    marks = [i for i, t in enumerate(tokens[1:]) if t.word() in DEADLINE + TODAY]
+    paths = words[:marks[0]] if marks else words
+    parts: dict[str, str | None] = {"deadline": None, "today": None}
+    for n, mark in enumerate(marks):
+        end = marks[n + 1] if n + 1 < len(marks) else len(words)
+        key = "deadline" if words[mark].casefold() in DEADLINE else "today"
+        parts[key] = " ".join(words[mark + 1:end]) or None
     if not paths:
         raise ParseError("parse_thread")
-    return Thread(tuple(paths), deadline)
+    return Thread(tuple(paths), parts["deadline"], parts["today"])
 
 
 def _vote(tokens: list[Token], marks: list[int]) -> Vote:

@@ -12,9 +12,10 @@ from rankedmafia.host.i18n import t
 from rankedmafia.rules import council
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.roles import ROLES
+from rankedmafia.text.names import FIELDS, op_name, question_label, sex_name
 from rankedmafia.text.reference import actions_of
 from rankedmafia.text.role_rules import role_rules
-from rankedmafia.text.roles import role_name
+from rankedmafia.text.roles import role_name, side_name
 
 
 def action_line(action_id: str, lang: str) -> str:
@@ -64,25 +65,36 @@ def role_help(typed: str, lang: str) -> list[str] | None:
 
 
 COUNCIL_TOPICS = frozenset({"ask", "вопрос", "совет", "совета", "council", "question", "спросить"})
-ARG_VALUES = {"ru": {"n": "число 0–{most}", "player": "ник", "players": "4 ника и больше через запятую",
-                     "role": "id роли: {roles}"},
-              "en": {"n": "a number 0–{most}", "player": "a nickname", "players": "4 or more nicknames, commas",
-                     "role": "a role id: {roles}"}}
+ARG_VALUES = {"ru": {"n": "от 0 до {most}", "player": "ник", "players": "4 ника и больше через запятую"},
+              "en": {"n": "0 to {most}", "player": "a nickname",
+                     "players": "4 or more nicknames, commas"}}
 
 
 def council_help(game: Game, lang: str) -> list[str]:
-    """The Council's question templates this game offers, each as the host types it, with the values
-    of its arguments (rules/council.py's own templates and fields)."""
+    """The Council's questions this game offers, each as its sentence with blanks, and what each blank
+    may be, all in words (rules/council.py's own templates and fields; the text layer's names)."""
     texts = ARG_VALUES.get(lang, ARG_VALUES["ru"])
+    fields = FIELDS.get(lang, FIELDS["ru"])
     lines = [t(lang, "help_council")]
     for template in council.offered(game.state):
-        spec = council.TEMPLATES[template]
-        typed = " ".join([template, *(f"{arg}=…" for arg in spec.args)])
-        lines.append(f"  ask {typed} — {spec.text.get(lang, spec.text['ru'])}")
+        lines.append(f"  «{question_label(template, lang)}»")
         for arg, values in council.fields(game.state, template).items():
             if arg in texts:
-                shown = texts[arg].format(most=len(game.state.players), roles=", ".join(map(str, values)))
+                shown = texts[arg].format(most=len(game.state.players))
             else:
-                shown = " | ".join(map(str, values))
-            lines.append(f"      {arg}: {shown}")
+                shown = ", ".join(_value_name(arg, value, lang) for value in values)
+            lines.append(f"      {fields.get(arg, arg)}: {shown}")
     return lines
+
+
+def _value_name(arg: str, value: object, lang: str) -> str:
+    """One value of a question's blank as players write it: a side, a comparison, a role, a sex."""
+    if arg in ("side", "a", "b"):
+        return side_name(str(value), lang)
+    if arg == "op":
+        return op_name(str(value), lang)
+    if arg == "role":
+        return role_name(str(value), lang)
+    if arg == "sex":
+        return sex_name(str(value), lang)
+    return str(value)

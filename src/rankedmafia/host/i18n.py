@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rankedmafia.text.counts import russian_form
+
 UI: dict[str, dict[str, str]] = {
     "ru": {
         "title": "Ведущий: {setup}, {players} игроков",
@@ -27,7 +29,7 @@ UI: dict[str, dict[str, str]] = {
         "reanimator_turn": "Ход реаниматора {name}: «{name}: оживляю Имя» — или «готово», если он никого не оживляет.",
         "awaiting_none": "Все, у кого есть ход, отписались. «готово» — подвести итоги ночи.",
         "night_help": ("Ночь: вставьте личное сообщение игрока («Вася: убиваю Петю») или наберите ход "
-                       "(«Вася убить Петя»); «отмена ник», «кто», «готово» — итоги ночи, «помощь», "
+                       "(«Вася убить Петю»); «отмена ник», «кто», «готово» — итоги ночи, «помощь», "
                        "«помощь роль», «выход»."),
         "day_help": ("День: «ник > ник» или «ник > синий»; «тема файл…» — голоса из сохранённых страниц темы "
                      "(«тема day1.html до 30.11.2026 22:00»); «голоса», «готово» — итоги дня, «помощь», «выход»."),
@@ -42,25 +44,24 @@ UI: dict[str, dict[str, str]] = {
         "help_council": "Вопросы Совету (мафия, вместо убийства) пишутся словами, как в личке: «Саша: вопрос: "
                         "живых мафиози не меньше 3?», «город больше, чем мафия?», «есть ли в игре комиссар?», «к Васе "
                         "прошлой ночью приходил доктор?», «среди Васи, Пети, Маши и Коли мафии ровно 1?», «девочка "
-                        "заблокировала активную роль?», «иммунитетчиков больше 1?». Точная запись шаблоном: «ник ask "
-                        "шаблон ключ=значение…», например «Саша ask side_count side=town op=ge n=3». Сравнения: "
-                        "eq =, ne ≠, gt >, ge ≥, lt <, le ≤.",
+                        "заблокировала активную роль?», «иммунитетчиков больше 1?». Вопросы этой игры (пропуски — "
+                        "«…») и чем их заполнить:",
         "no_role": "нет роли «{name}»; «помощь» перечисляет роли этой игры",
         "guess": "«{typed}» прочитано как {name} — проверьте.",
         "confirm_reading": "Понял так: {reading}. Принять?",
         "not_taken": "Не принято; игра не изменилась.",
         "thread_at_night": "Сейчас ночь: голоса из темы читаются днём.",
         "bad_deadline": "не понял срок «{text}»; пишите так: «до 30.11.2026 22:00»",
+        "bad_today": "не понял дату «{text}»; пишите так: «сегодня 30.11.2026» или «сегодня 30.11.2026 22:14»",
+        "thread_note": "Заметка: {text}",
+        "decide_flag": "Засчитать голос: {author} → {choice}?",
         "warning": "Внимание: {text}",
         "thread_nothing_new": "Новых голосов в теме нет.",
         "confirm_thread": "Записать {count} из темы?",
-        "from_to": "от {least} до {most}",
-        "target_count": "действие «{action}» требует {wanted}, а указано {got}",
-        "no_targets": "у действия «{action}» нет целей, а указано {got}",
         "option_role": "роль",
         "option_question": "вопрос",
         "parse_message": "сообщение пишется так: «Вася: убиваю Петю»",
-        "parse_thread": "тема пишется так: «тема файл.html …», можно с «до 30.11.2026 22:00»",
+        "parse_thread": "тема пишется так: «тема файл.html …», можно с «до 30.11.2026 22:00» и «сегодня 30.11.2026»",
         "withdrawn": "Ход игрока {name} отменён.",
         "accepted_vote": "Голос: {name} → {choice}",
         "blue": "синий",
@@ -77,6 +78,7 @@ UI: dict[str, dict[str, str]] = {
         "verify_hint": "Проверка: хеш сида {commitment}; «rankedmafia run {path}» воспроизводит игру.",
         "stopped": "Игра остановлена ({phase}) и сохранена. Продолжить: rankedmafia host --resume {path}",
         "confirm_resolve": "Подвести итоги ночи без их ходов?",
+        "confirm_count": "Подвести итоги дня без их голосов?",
         "yes_no": "да/нет",
         "refused": "Отказ: {reason}",
         "did_you_mean": "может быть, {names}?",
@@ -86,7 +88,6 @@ UI: dict[str, dict[str, str]] = {
                        "подвести итоги дня."),
         "actions_of": "действия игрока {name}: {actions}",
         "no_actions": "у игрока {name} нет действий этой ночью",
-        "read_failed": "Не удалось прочитать {path}: {error}",
         "phase_night": "ночь {number}",
         "phase_day": "день {number}",
         "over_already": "Игра уже окончена.",
@@ -94,10 +95,10 @@ UI: dict[str, dict[str, str]] = {
         "usage": "Нужны расстановка и список игроков (SETUP --players …) или --resume СОХРАНЕНИЕ.yaml",
         # parse errors
         "parse_quote": "незакрытая кавычка",
-        "parse_vote": "голос пишется так: «ник > ник» или «ник > blue»",
-        "parse_undo": "отмена пишется так: «undo ник»",
-        "parse_act": "ход пишется так: «ник действие цели…», например «Вася kill Петя»",
-        "parse_option": "параметр пишется так: «ключ=значение», например «role=mafia»",
+        "parse_vote": "голос пишется так: «ник > ник» или «ник > синий»",
+        "parse_undo": "отмена пишется так: «отмена ник»",
+        "parse_act": "ход пишется так: «ник действие цели…», например «Вася убить Петю»",
+        "parse_option": "параметр пишется так: «ключ=значение»; проще словами: «Маша лечу от мафии»",
         "parse_extra": "у команды «{word}» нет аргументов",
         # setup refusals the text layer has no sentence for yet (text/errors.py)
         "setup_unknown_preset": "нет пресета или файла расстановки «{name}»; пресеты: {choices}",
@@ -147,25 +148,25 @@ UI: dict[str, dict[str, str]] = {
         "help_more": "“help role” (e.g. “help doctor”) shows that role's rules; “help ask”, the Council's questions.",
         "help_council": "The Council's questions (the mafia, instead of a kill) are written in words, as in a "
                         "private message: “Sasha: question: at least 3 mafia alive?”, “more town than mafia?”, “is "
-                        "there a commissar?”, “did the doctor visit Vasya last night?”. Exactly, by template: “name "
-                        "ask template key=value…”, e.g. “Sasha ask side_count side=town op=ge n=3”. Comparisons: "
-                        "eq =, ne ≠, gt >, ge ≥, lt <, le ≤.",
+                        "there a commissar?”, “did the doctor visit Vasya last night?”. This game's questions (blanks "
+                        "shown as “…”) and what fills them:",
         "no_role": "there is no role “{name}”; “help” lists this game's roles",
         "guess": "“{typed}” read as {name}; please check.",
         "confirm_reading": "Read as: {reading}. Take it?",
         "not_taken": "Not taken; the game is unchanged.",
         "thread_at_night": "It is night: the thread's votes are read by day.",
         "bad_deadline": "could not read the deadline “{text}”; write it “until 30.11.2026 22:00”",
+        "bad_today": "could not read the date “{text}”; write it “today 30.11.2026” or “today 30.11.2026 22:14”",
+        "thread_note": "Note: {text}",
+        "decide_flag": "Count the vote: {author} → {choice}?",
         "warning": "Note: {text}",
         "thread_nothing_new": "No new votes in the thread.",
         "confirm_thread": "Enter {count} from the thread?",
-        "from_to": "{least} to {most}",
-        "target_count": "the action “{action}” takes {wanted}, {got} given",
-        "no_targets": "the action “{action}” takes no target, {got} given",
         "option_role": "role",
         "option_question": "question",
         "parse_message": "a message is written “Vasya: I kill Petya”",
-        "parse_thread": "a thread is written “thread file.html …”, perhaps with “until 30.11.2026 22:00”",
+        "parse_thread": "a thread is written “thread file.html …”, perhaps with “until 30.11.2026 22:00” and "
+                        "“today 30.11.2026”",
         "withdrawn": "{name}'s action is withdrawn.",
         "accepted_vote": "Vote: {name} → {choice}",
         "blue": "blue",
@@ -182,6 +183,7 @@ UI: dict[str, dict[str, str]] = {
         "verify_hint": "To check: seed commitment {commitment}; “rankedmafia run {path}” replays the game.",
         "stopped": "The game is stopped ({phase}) and saved. To go on: rankedmafia host --resume {path}",
         "confirm_resolve": "Resolve the night without their actions?",
+        "confirm_count": "Count the day without their votes?",
         "yes_no": "yes/no",
         "refused": "Refused: {reason}",
         "did_you_mean": "did you mean {names}?",
@@ -191,7 +193,6 @@ UI: dict[str, dict[str, str]] = {
                        "the day."),
         "actions_of": "{name}'s actions: {actions}",
         "no_actions": "{name} has no action tonight",
-        "read_failed": "Could not read {path}: {error}",
         "phase_night": "night {number}",
         "phase_day": "day {number}",
         "over_already": "The game is already over.",
@@ -201,7 +202,7 @@ UI: dict[str, dict[str, str]] = {
         "parse_vote": "a vote is written “name > name” or “name > blue”",
         "parse_undo": "a withdrawal is written “undo name”",
         "parse_act": "an action is written “name action targets…”, e.g. “Vasya kill Petya”",
-        "parse_option": "an option is written “key=value”, e.g. “role=mafia”",
+        "parse_option": "an option is written “key=value”; or in words: “Masha heal from mafia”",
         "parse_extra": "the command “{word}” takes no arguments",
         "setup_unknown_preset": "no preset or setup file “{name}”; presets: {choices}",
         "setup_wrong_player_count": "the setup has {players} players, the list has {names} nicknames",
@@ -243,15 +244,11 @@ FORMS = {
     "ru": {"target": ("цель", "цели", "целей"), "vote": ("голос", "голоса", "голосов")},
     "en": {"target": ("target", "targets", "targets"), "vote": ("vote", "votes", "votes")},
 }
-WORDS_RU = {1: "одну", 2: "две", 3: "три", 4: "четыре"}
 
 
-def plural(count: int, lang: str, noun: str) -> str:
-    """"одну цель", "две цели", "5 целей"; "1 target", "2 targets"."""
+def plural(count: int, lang: str, noun: str = "vote") -> str:
+    """"1 голос", "3 голоса", "5 голосов"; "1 vote", "2 votes" (and likewise "target")."""
     one, few, many = FORMS.get(lang, FORMS["ru"])[noun]
     if lang != "ru":
         return f"{count} {one if count == 1 else many}"
-    tens, units = count % 100, count % 10
-    form = one if units == 1 and tens != 11 else few if 2 <= units <= 4 and not 12 <= tens <= 14 else many
-    number = WORDS_RU.get(count, str(count)) if noun == "target" else str(count)
-    return f"{number} {form}"
+    return f"{count} {russian_form(count, one, few, many)}"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rich.table import Table
 
+from rankedmafia.forum.cards import card_text, clan_text
 from rankedmafia.forum.vocabulary import display
 from rankedmafia.host.i18n import t
 from rankedmafia.rules.game import Game, PhaseResult
@@ -24,14 +25,6 @@ def phase_label(phase: Phase, lang: str) -> str:
     return t(lang, f"phase_{phase.kind.value}", number=phase.number)
 
 
-def _clan_text(game: Game, name: str, lang: str) -> str:
-    view = game.view(name)
-    boss = ", " + t(lang, "boss_mark")
-    members = [f"{member} ({role_name(role, lang)}{boss if member == view.boss else ''})"
-               for member, role in view.clan.items()]
-    return ", ".join(members)
-
-
 def role_cards(game: Game, renderer: Renderer) -> tuple[Table, list[tuple[str, str]]]:
     """The host's table of the deal, and each player's card (his role, his clan for the mafia)."""
     lang = renderer.lang
@@ -41,12 +34,9 @@ def role_cards(game: Game, renderer: Renderer) -> tuple[Table, list[tuple[str, s
     cards: list[tuple[str, str]] = []
     for player in game.players():
         view = game.view(player.name)
-        clan = _clan_text(game, player.name, lang) if view.clan else ""
+        clan = clan_text(game, player.name, lang) if view.clan else ""
         table.add_row(player.name, role_name(view.role, lang), clan)
-        text = renderer.say("role_card", player=player.name, role=role_name(view.role, lang))
-        if clan:
-            text += " " + renderer.say("clan_card", members=clan)
-        cards.append((player.name, text))
+        cards.append((player.name, card_text(game, player.name, renderer)))
     return table, cards
 
 
@@ -62,14 +52,15 @@ def awaiting_table(game: Game, lang: str) -> Table:
 
 
 def action_usage(game: Game, name: str, lang: str = "ru") -> list[str]:
-    """`убить [1–2]`, `лечить от роли <роль>`: the actions a player may send tonight, by the names the
-    host may type, with their arity."""
+    """`убить [1–2]`, `лечить от роли <роль>`: what a player may send now as the engine offers it
+    (`Game.choices`: nothing tonight's rules refuse, such as heal_from at ten alive, and the counts
+    tonight allows), by the names the host may type, with their arity."""
     usage = []
-    for action in game.view(name).actions:
-        least, most = action.targets
+    for choice in game.choices(name):
+        least, most = (min(choice.counts), max(choice.counts)) if choice.counts else (0, 0)
         arity = "" if most == 0 else f" [{least}]" if least == most else f" [{least}–{most}]"
-        option = f" <{t(lang, 'option_' + action.option)}>" if action.option else ""
-        usage.append(f"{display(action.id, lang)}{arity}{option}")
+        option = f" <{t(lang, 'option_' + choice.option)}>" if choice.option else ""
+        usage.append(f"{display(choice.action, lang)}{arity}{option}")
     return usage
 
 

@@ -18,7 +18,7 @@ from rich.prompt import Prompt
 
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.messages import ReadError, Reading, read_error, read_message
-from rankedmafia.forum.thread import parse_time, read_pages, read_thread
+from rankedmafia.forum.thread import parse_time, parse_today, read_pages, read_thread
 from rankedmafia.forum.vocabulary import ACTION_WORDS, display
 from rankedmafia.forum.votes import count_votes
 from rankedmafia.host import commands as cmd
@@ -38,8 +38,9 @@ from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.view import ActionView
-from rankedmafia.text.errors import describe
 from rankedmafia.text.formats import Format
+from rankedmafia.text.names import refusal
+from rankedmafia.text.script_errors import file_error_text
 from rankedmafia.text.summary import Renderer
 
 __all__ = ["HostPrompt", "Session", "ask_yes", "default_save_path", "prompt_lines", "save", "special_option"]
@@ -369,15 +370,28 @@ class Session:
             if deadline is None:
                 self.refuse(t(self.lang, "bad_deadline", text=command.deadline))
                 return
+        today = parse_today(command.today) if command.today is not None else None
+        if command.today is not None and today is None:
+            self.refuse(t(self.lang, "bad_today", text=command.today))
+            return
         try:
             pages = read_pages([Path(p) for p in command.paths])
-        except OSError as error:
-            self.refuse(t(self.lang, "read_failed", path=error.filename, error=error.strerror))
+        except (OSError, UnicodeDecodeError) as error:
+            self.refuse(file_error_text(error, " ".join(command.paths), self.lang))
             return
-        posts, _ = read_thread(pages, list(self.game.state.players))
-        count = count_votes(posts, self.game.alive(), list(self.game.state.players), deadline, self.lang)
+        players, alive = list(self.game.state.players), self.game.alive()
+        posts, _ = read_thread(pages, players, today)
+        count = count_votes(posts, alive, players, deadline, self.lang)
+        for note in count.notes:
+            self.say("thread_note", text=note)
         for warning in count.warnings:
             self.say("warning", style="yellow", text=warning)
+        # a flagged reading is counted only on the host's own yes, never from an actions file
+        decisions = {r.post: r.choice for r in count.flagged if r.choice is not None and self.confirm is not None
+                     and self.confirm(t(self.lang, "decide_flag", author=r.author,
+                                        choice=t(self.lang, "blue") if r.choice == BLUE else r.choice))}
+        if decisions:
+            count = count_votes(posts, alive, players, deadline, self.lang, decisions)
         for line in count_lines(count.votes, self.game.alive(), self.game.phase.number, self.lang, self.fmt):
             self.paste(line)
         changed = {v: c for v, c in count.votes.items() if self.game.state.votes.get(v) != c}
@@ -395,7 +409,8 @@ class Session:
     # --- resolving --------------------------------------------------------------------------------
     def resolve(self) -> bool:
         """`done`: by night, first the follow-up step (whoever it asks and does not answer sends nothing,
-        and the next one is asked), then the night's resolution."""
+        and the next one is asked), then the night's resolution; by day, who has not voted is named (and
+        the host asked at the prompt) before the count."""
         if self.game.phase.kind is PhaseKind.NIGHT and not self.game.over:
             step = self.game.follow_up_step()
             if step is not None:
@@ -408,6 +423,12 @@ class Session:
                         return True
             if self.follow_up_turn():
                 return True
+        elif self.game.phase.kind is PhaseKind.DAY and not self.game.over:
+            missing = not_voted(self.game)
+            if missing:
+                self.say("not_voted", style="yellow", names=", ".join(missing))
+                if self.confirm is not None and not self.confirm(t(self.lang, "confirm_count")):
+                    return True
         result = self.game.resolve()
         texts = phase_texts(self.game, result, self.renderer)
         self.console.rule(t(self.lang, "public_header"))
@@ -443,26 +464,15 @@ class Session:
         return folded[0] if len(folded) == 1 else typed
 
     def explain(self, error: RuleViolation) -> str:
-        reason = target_count(error, self.lang) if error.rule == "target_count" else describe(error, self.lang)
+        """The refusal as one sentence in the host's language, every id in it named; an unknown name
+        comes with the living players it may mean (whoever a command names must be alive)."""
+        reason = refusal(error, self.lang)
         if error.rule == "unknown_player":
             typed = str(error.params.get("name", ""))
-            close = difflib.get_close_matches(typed, list(self.game.state.players), n=3, cutoff=0.5)
+            close = difflib.get_close_matches(typed, self.game.alive(), n=3, cutoff=0.5)
             if close:
                 reason += "; " + t(self.lang, "did_you_mean", names=", ".join(close))
         return reason
-
-
-def target_count(error: RuleViolation, lang: str) -> str:
-    """"действие «убить» требует одну цель, указано две", instead of "от 1 до 1 целей"."""
-    least, most, got = (int(error.params.get(k, 0)) for k in ("least", "most", "got"))
-    action = display(str(error.params.get("action", "")), lang)
-    if least == most:
-        wanted = plural(least, lang, "target")
-    else:
-        wanted = t(lang, "from_to", least=least, most=plural(most, lang, "target"))
-    if most == 0:
-        return t(lang, "no_targets", action=action, got=plural(got, lang, "target"))
-    return t(lang, "target_count", action=action, wanted=wanted, got=got)
 
 
 YES = frozenset({"y", "yes", "д", "да"})

@@ -1,7 +1,9 @@
 """`rankedmafia votes`: count a day's votes from the thread's saved pages, for a game the host keeps.
 
-The count goes to standard output, ready to post; what the host should check (uncertain names, votes it
-could not read, posts skipped) goes to standard error. `--apply` enters the votes into the saved game's
+The count goes to standard output, ready to post; what the host should check (every flagged vote, which
+is not counted: two names, a name or «синий» without a vote word, a typo, a post whose time cannot be
+set against the deadline; posts skipped; what relative times were read against) goes to standard
+error. `--apply` enters the votes into the saved game's
 day, as if typed at `rankedmafia host`, which `--resume` then continues.
 """
 
@@ -13,24 +15,27 @@ from typing import Annotated
 import typer
 
 from rankedmafia.forum.count_post import count_lines
-from rankedmafia.forum.thread import parse_time, read_pages, read_thread
+from rankedmafia.forum.thread import parse_time, parse_today, read_pages, read_thread
 from rankedmafia.forum.votes import count_votes
 from rankedmafia.host.saves import load, save
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.script import ScriptError
-from rankedmafia.text.errors import describe
 from rankedmafia.text.formats import Format, output_console
+from rankedmafia.text.names import engine_name, refusal
+from rankedmafia.text.script_errors import file_error_text
 
 TEXTS = {
     "ru": {"not_day": "сохранённая игра сейчас на фазе «ночь {number}»: голоса считают днём",
            "over": "игра уже окончена", "deadline": "не понял срок «{text}»; пишите так: 30.11.2026 22:00",
+           "today": "не понял дату «{text}»; пишите так: 30.11.2026 или 30.11.2026 22:14",
            "read_failed": "не удалось прочитать {path}: {error}", "note": "внимание: {text}",
            "applied": "голоса записаны в {path}: {count}; «rankedmafia host --resume {path}» продолжит день",
            "engines": "прочитано: {pages} (постов: {posts})"},
     "en": {"not_day": "the saved game is at night {number}: votes are counted by day",
            "over": "the game is over already",
            "deadline": "could not read the deadline “{text}”; write 30.11.2026 22:00",
+           "today": "could not read the date “{text}”; write 30.11.2026 or 30.11.2026 22:14",
            "read_failed": "could not read {path}: {error}", "note": "note: {text}",
            "applied": "votes entered into {path}: {count}; “rankedmafia host --resume {path}” goes on with the day",
            "engines": "read: {pages} ({posts} posts)"},
@@ -47,6 +52,9 @@ def votes_command(
     lang: Annotated[str, typer.Option("--lang", help="ru (default) or en")] = "ru",
     fmt: Annotated[Format, typer.Option("--format", help="bbcode (default), markdown or text")] = Format.BBCODE,
     apply: Annotated[bool, typer.Option("--apply", help="enter the votes into the saved game's day")] = False,
+    today: Annotated[str | None, typer.Option(
+        "--today", help="the date relative post times («Сегодня, 19:45», «5 минут назад») are read against, "
+                        "where the page shows none: \"30.11.2026\" or \"30.11.2026 22:14\"")] = None,
 ) -> None:
     """Count the day's votes in the thread: the count as a post, and the votes for the host's day."""
     out, err = output_console(), output_console(stderr=True)
@@ -61,26 +69,32 @@ def votes_command(
         limit = parse_time(deadline)
         if limit is None:
             fail(texts["deadline"].format(text=deadline))
+    reference = parse_today(today) if today is not None else None
+    if today is not None and reference is None:
+        fail(texts["today"].format(text=today))
     try:
         game, settings = load(game_file)
         text = read_pages(pages)
-    except OSError as error:
-        fail(texts["read_failed"].format(path=error.filename, error=error.strerror))
+    except (OSError, UnicodeDecodeError) as error:
+        fail(file_error_text(error, game_file, lang))
         return
     except ScriptError as error:
         fail(error.describe(lang))
         return
     except RuleViolation as error:
-        fail(describe(error, lang))
+        fail(refusal(error, lang))
         return
     if game.over:
         fail(texts["over"])
     if game.phase.kind is not PhaseKind.DAY:
         fail(texts["not_day"].format(number=game.phase.number))
     players = list(game.state.players)
-    posts, engines = read_thread(text, players)
+    posts, engines = read_thread(text, players, reference)
     count = count_votes(posts, game.alive(), players, limit, lang)
-    err.print(texts["engines"].format(pages=", ".join(engines), posts=len(posts)), style="dim", markup=False)
+    err.print(texts["engines"].format(pages=", ".join(engine_name(e, lang) for e in engines), posts=len(posts)),
+              style="dim", markup=False)
+    for note in count.notes:
+        err.print(texts["note"].format(text=note), style="dim", markup=False)
     for warning in count.warnings:
         err.print(texts["note"].format(text=warning), style="yellow", markup=False)
     for line in count_lines(count.votes, game.alive(), game.phase.number, lang, fmt):

@@ -11,6 +11,8 @@ import contextlib
 from collections import defaultdict
 from collections.abc import Callable
 
+EVERY_GAME = "*"  # watchers of this key are nudged by every game's change (the lobby's list of open games)
+
 
 class Hub:
     def __init__(self) -> None:
@@ -40,7 +42,7 @@ class Hub:
     def publish(self, game_id: str) -> None:
         self._versions[game_id] += 1
         version = self._versions[game_id]
-        for queue in list(self._watchers.get(game_id, ())):
+        for queue in [*self._watchers.get(game_id, ()), *self._watchers.get(EVERY_GAME, ())]:
             if queue.full():  # a slow page: it only needs to know that something changed
                 with contextlib.suppress(asyncio.QueueEmpty):
                     queue.get_nowait()

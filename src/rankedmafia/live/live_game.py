@@ -10,6 +10,7 @@ from typing import Any
 
 from rankedmafia.rules.game import FollowUp, Game
 from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.script import new_game as script_game
 from rankedmafia.setup import Setup, new_game
 from rankedmafia.store import GameRow, LogEntry, SeatRow
 
@@ -40,6 +41,11 @@ class LiveGame:
     @property
     def setup(self) -> Setup:
         return Setup.from_mapping(self.row.setup, self.row.setup.get("name", "setup"))
+
+    @property
+    def by_hand(self) -> bool:
+        """A forum game on the host's desk (live/desk.py): its phases end only when the host says so."""
+        return self.row.options.get("kind") == "desk"
 
     def duration(self, kind: PhaseKind | str) -> float:
         key = "night_seconds" if PhaseKind(kind) is PhaseKind.NIGHT else "day_seconds"
@@ -90,7 +96,10 @@ class LiveGame:
 
 def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> None:
     """Apply one log entry. Engine refusals (RuleViolation) leave everything unchanged."""
-    if kind == "start":
+    if kind == "start" and "script" in body:  # a deal made elsewhere (a forum host's save opened on the desk)
+        live.game = script_game(body["script"])
+        live.status, live.deadline, live.phase_started = "running", body["deadline"], at
+    elif kind == "start":
         live.game = new_game(live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded"),
                              sexes={**live.sexes, **(body.get("sexes") or {})} or None)
         live.status, live.deadline, live.phase_started = "running", body["deadline"], at
@@ -149,9 +158,3 @@ def vote_counts(game: Game) -> dict[str, int]:
     for choice in public_votes(game).values():
         counts[choice] = counts.get(choice, 0) + 1
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0] == BLUE, kv[0])))
-
-
-def majority(game: Game) -> bool:
-    """More than half of the living have voted for the same choice (a name or blue), counting heads."""
-    alive = len(game.alive())
-    return any(count * 2 > alive for count in vote_counts(game).values())

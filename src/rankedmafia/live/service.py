@@ -3,10 +3,11 @@
 A command is checked by applying it to the cached game (the engine refuses without changing anything),
 written to the log with the head it was built on, and only then acknowledged. If another server process
 appended first, the cache is dropped, rebuilt from the log and the command tried again. Phases move on by
-themselves: a night ends when every active role has sent its action, a day at a majority, either at its
-deadline (checked by `tick`, which any process may run: the log decides who was first). Before a night
-ends, if the Game's follow-up step would ask anyone (the reanimator), it is opened with a short deadline of
-its own (`follow_up`): the night ends when everyone it asks has answered, or at that deadline.
+themselves: a phase ends once the Game waits for nobody (`Game.awaiting`: by night every action in, the
+clan's boss's included; by day every vote offered cast), or at its deadline (checked by `tick`, which any
+process may run: the log decides who was first). Where the setup holds a reanimator, every night then has
+the Game's follow-up step (`follow_up`), a pause of the same length for everyone that ends only at its own
+deadline (or by the host), whether he lives and whether anyone died (RULINGS.md, "Live play").
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from typing import Any
 
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.hub import Hub
-from rankedmafia.live.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, majority, replay
+from rankedmafia.live.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, replay
+from rankedmafia.live.nicknames import seat_nickname
 from rankedmafia.live.tokens import new_game_id, new_token, token_hash
 from rankedmafia.rules.errors import SetupError
-from rankedmafia.rules.model import BLUE, Act, PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.setup import Setup
 from rankedmafia.store import Conflict, GameRow, LogEntry, SeatRow, Store
 from rankedmafia.store.log import Append
@@ -35,7 +37,6 @@ from rankedmafia.store.writer import Job
 log = logging.getLogger("rankedmafia.live")
 SNAPSHOT_EVERY = 64
 ATTEMPTS = 5
-NICK_MAX = 24
 POST_MAX = 2000
 
 
@@ -167,8 +168,10 @@ class GameService:
 
     # --- lobby ------------------------------------------------------------------------------------
     async def create(self, title: str, setup: Setup, night_seconds: int, day_seconds: int,
-                     follow_up_seconds: int | None = None) -> tuple[str, str]:
-        """A new game in its lobby; returns (game id, the host's admin token)."""
+                     follow_up_seconds: int | None = None, listed: bool = False,
+                     ranked: bool = False) -> tuple[str, str]:
+        """A new game in its lobby; returns (game id, the host's admin token). `listed`: shown in the
+        site's list of open games (otherwise found by its link only); `ranked`: marked so in that list."""
         from rankedmafia.rules.chance import commitment
 
         admin = new_token()
@@ -179,12 +182,15 @@ class GameService:
             title=title.strip() or setup.name,
             setup=_setup_mapping(setup),
             options={"night_seconds": night_seconds, "day_seconds": day_seconds, "chance": "seeded",
-                     "follow_up_seconds": follow_up_seconds or self.follow_up_seconds},
+                     "follow_up_seconds": follow_up_seconds or self.follow_up_seconds,
+                     "listed": listed, "ranked": ranked},
             seed=seed,
             commitment=commitment(seed),
             created_at=self.clock(),
         )
         await self.store.create_game(row)
+        if listed:
+            self.hub.publish(row.id)  # the lobby's list grows
         return row.id, admin
 
     async def join(self, game_id: str, nickname: str, sex: str | None = None,
@@ -192,18 +198,14 @@ class GameService:
         """A seat in the lobby; `token` is the seat's secret if the caller made it (an account's seat)."""
         if token is None and self.join_guard is not None:
             await self.join_guard(game_id)
-        nickname = " ".join(nickname.split())
-        if not nickname or len(nickname) > NICK_MAX:
-            raise Refusal("bad_nickname", 422, most=NICK_MAX)
-        if nickname.casefold() == BLUE:
-            raise Refusal("nickname_taken", 409, name=nickname)
         live = await self.get(game_id)
         token = token or new_token()
         async with live.lock:
             if live.status != "lobby":
                 raise Refusal("lobby_closed")
             try:
-                seat = await self.store.join(game_id, nickname, token_hash(token), self.clock(), live.setup.players)
+                seat = await self.store.join(game_id, nickname, token_hash(token), self.clock(), live.setup.players,
+                                             lambda seated: seat_nickname(nickname, seated))
             except Conflict as conflict:
                 raise Refusal(conflict.reason, 409, name=nickname) from None
             live.seats[seat.name] = seat
@@ -285,33 +287,36 @@ def step(live: LiveGame, out: Outcome, kind: str, body: dict[str, Any], now: flo
 
 
 def settle(live: LiveGame, out: Outcome, now: float) -> None:
-    """Move on while a phase is complete: every night action in (and then the reanimator's step), or a
-    majority by day."""
+    """Move on while a phase is complete, as the Game says (`Game.awaiting` is empty): by night every
+    action in, the boss's included, and then the follow-up pause; by day every vote offered cast (never a
+    count by heads: the weights are secret). The follow-up pause is never cut short: it ends at its own
+    deadline (`tick`) or by the host, so that its length tells nobody whether the reanimator lives or whom
+    he was told of."""
     for _ in range(4):
         game = live.game
         if game is None or game.over or live.status != "running":
             return
         if game.phase.kind is PhaseKind.NIGHT and game.follow_up_open:
-            if game.follow_up_step() is not None:
-                return
-            resolve(live, out, now, "follow_up")
-        elif game.phase.kind is PhaseKind.NIGHT and not game.awaiting():
+            return
+        if game.awaiting():
+            return
+        if game.phase.kind is PhaseKind.NIGHT:
             if ask(live, out, now):
                 return
             resolve(live, out, now, "all_sent")
-        elif game.phase.kind is PhaseKind.DAY and majority(game):
-            resolve(live, out, now, "majority")
         else:
-            return
+            resolve(live, out, now, "all_voted")
 
 
 def ask(live: LiveGame, out: Outcome, now: float) -> bool:
-    """Opens the Game's follow-up step (a log entry, with its own deadline) if it would ask anyone: whom,
-    the Game decides."""
+    """Opens the Game's follow-up step (a log entry, with its own deadline) on every night of a setup that
+    holds a reanimator, whether he lives and whether anyone died (RULINGS.md, "Live play"): whom it asks,
+    the Game decides, and only he is told."""
     game = live.game
-    if game is None or game.follow_up_open or game.next_follow_up() is None:
+    if game is None or game.follow_up_open or not game.has_follow_up_step or game.phase.kind is not PhaseKind.NIGHT:
         return False
-    step(live, out, "follow_up", {"type": "follow_up", "deadline": now + live.follow_up_duration()}, now)
+    deadline = None if live.by_hand else now + live.follow_up_duration()
+    step(live, out, "follow_up", {"type": "follow_up", "deadline": deadline}, now)
     return True
 
 
@@ -319,7 +324,8 @@ def resolve(live: LiveGame, out: Outcome, now: float, why: str) -> None:
     assert live.game is not None
     ending = live.game.phase.kind
     following = PhaseKind.DAY if ending is PhaseKind.NIGHT else PhaseKind.NIGHT
-    step(live, out, "resolve", {"type": "resolve", "by": why, "deadline": now + live.duration(following)}, now)
+    deadline = None if live.by_hand else now + live.duration(following)  # a desk game has no clock
+    step(live, out, "resolve", {"type": "resolve", "by": why, "deadline": deadline}, now)
 
 
 def _end_phase(live: LiveGame, out: Outcome, now: float, why: str) -> None:
@@ -331,7 +337,8 @@ def _end_phase(live: LiveGame, out: Outcome, now: float, why: str) -> None:
 
 def _deadline_build(live: LiveGame, now: float) -> Outcome:
     out = Outcome()
-    if live.status == "running" and live.deadline is not None and live.deadline <= now and live.game is not None:
+    if (live.status == "running" and live.deadline is not None and live.deadline <= now and live.game is not None
+            and not live.by_hand):
         _end_phase(live, out, now, "deadline")
     return out
 
@@ -382,8 +389,15 @@ def pass_build(name: str) -> Build:
 
 
 def vote_build(name: str, choice: str) -> Build:
+    """A vote. Live play refuses the vote of a player whose silence today was announced (he is offered
+    none: `Game.vote_refusal`), so that it neither shows in the count by heads nor ends the day."""
+
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
+        assert live.game is not None
+        refusal = live.game.vote_refusal(name, choice)
+        if refusal is not None:
+            raise refusal
         out = Outcome()
         if unchanged_vote(live, name, choice):
             return out  # the same vote again: nothing to log
@@ -485,21 +499,15 @@ def resume_build(live: LiveGame, now: float) -> Outcome:
     return out
 
 
-def replace_build(name: str, nickname: str, token: str) -> Build:
-    nickname = " ".join(nickname.split())
-
+def replace_build(name: str, typed: str, token: str) -> Build:
     def build(live: LiveGame, now: float) -> Outcome:
         if live.status == "lobby" or live.status == "over":
             raise Refusal("not_running", state=live.status)
         seat = live.seats.get(name)
         if seat is None:
             raise Refusal("unknown_seat", 404, name=name)
-        if not nickname or len(nickname) > NICK_MAX:
-            raise Refusal("bad_nickname", 422, most=NICK_MAX)
-        taken = {s.nickname.casefold() for s in live.seats.values() if s.name != name}
-        taken |= {s.name.casefold() for s in live.seats.values() if s.name != name}
-        if nickname.casefold() in taken or nickname.casefold() == BLUE:
-            raise Refusal("nickname_taken", 409, name=nickname)
+        others = [n for s in live.seats.values() if s.name != name for n in (s.name, s.nickname)]
+        nickname = seat_nickname(typed, others)
         out = Outcome()
         step(live, out, "replace", {"type": "replace", "name": name, "nickname": nickname}, now)
         out.seat = SeatRow(seat.name, seat.idx, nickname, token_hash(token), seat.joined_at)

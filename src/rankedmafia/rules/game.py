@@ -26,7 +26,7 @@ from rankedmafia.rules.seating import Seat, seat_players
 __all__ = ["Game", "PhaseResult", "Seat"]
 from rankedmafia.rules.house import HouseRules
 from rankedmafia.rules.state import GameState
-from rankedmafia.rules.view import PhaseLog, PlayerView, SeatView, build_view, phase_log, public_seats
+from rankedmafia.rules.view import PhaseLog, PlayerView, SeatView, build_view, clan_readers, phase_log, public_seats
 
 BOSS_ACTION_IDS = {a.id for a in BOSS_ACTIONS}
 
@@ -164,12 +164,19 @@ class Game:
         return build_view(self.state, results, name, self.votes(), public, logs[since:], self._clans_seen)
 
     def awaiting(self) -> list[str]:
-        """Living players with an action available tonight who have not sent one yet. A ranked mafioso
-        whose clan's boss action has been sent is not waited for; nor is the reanimator, who is asked
-        after everyone else (`begin_follow_up`)."""
+        """Whom the phase still waits for: a live host may end it before its deadline once this is empty
+        (RULINGS.md, "Live play"), never on a count of votes.
+
+        By night: the living players with an action available tonight who have not sent one yet. A clan's
+        boss who may still send is waited for even after a lower rank sent the clan's action (that action
+        stands only if the boss sends nothing by the deadline); a lower rank is not waited for once his
+        clan's action was sent. The reanimator is not: he is asked after everyone else (`begin_follow_up`).
+        By day: the players offered a vote (`voters`) who have not voted."""
         state = self.state
-        if state.phase.kind is not PhaseKind.NIGHT or state.winner is not None:
+        if state.winner is not None:
             return []
+        if state.phase.kind is PhaseKind.DAY:
+            return [name for name in self.voters() if name not in state.votes]
         spoken = {state.players[a.actor].clan for a in state.acts.values()
                   if a.action in BOSS_ACTION_IDS and state.players[a.actor].clan is not None}
         waiting = []
@@ -179,10 +186,55 @@ class Game:
             actions = {a.id for a in self._tonight(player) if not a.after_everyone}
             if not actions:
                 continue
-            if actions <= BOSS_ACTION_IDS and player.clan in spoken:
+            if actions <= BOSS_ACTION_IDS and player.clan in spoken and not state.is_boss(player.name):
                 continue
             waiting.append(player.name)
         return waiting
+
+    def voters(self) -> list[str]:
+        """Who is offered a vote today, in seat order: every living player but those whose silence today
+        was announced (intimidation, the girl's or cop's 50%, poison, torture, the courtesan's). A silent
+        loss (the boss's, after a double action) stays hidden: he is offered a vote that weighs nothing.
+        Empty by night and once the game is over."""
+        state = self.state
+        if state.winner is not None or state.phase.kind is not PhaseKind.DAY:
+            return []
+        silenced = self._announced_silences()
+        return [name for name in self._alive if name not in silenced]
+
+    def vote_choice(self, name: str) -> Choice | None:
+        """The day's vote as this player is offered it (the action `vote`, one name: a living player or
+        BLUE), or None if he is offered none (night, dead, an announced silence, the game over). `choices`
+        stays the night's: by day it is empty for everyone."""
+        if name not in self.voters():
+            self.state.player(name)  # an unknown name is refused as everywhere
+            return None
+        return Choice("vote", (1,), ((*self._alive, BLUE),))
+
+    def vote_refusal(self, voter: str, choice: str) -> RuleViolation | None:
+        """Why live play refuses this vote, or None: `vote`'s own refusals, and an announced silence (he
+        is offered no vote today, and the table knows why). `vote` itself takes a silenced player's vote,
+        weighing nothing, as a game script does (GAME-SCRIPT.md)."""
+        try:
+            self._vote_refusal(voter, choice)
+        except RuleViolation as error:
+            return error
+        if voter in self._announced_silences():
+            player = self.state.player(voter)
+            return RuleViolation("silenced_voter", name=voter, name_sex=player.sex)
+        return None
+
+    def _announced_silences(self) -> set[str]:
+        """Who today cannot vote by a silence that was announced."""
+        today = self.state.phase.number
+        return {s.player for s in self.state.silences if s.announced and today in s.days}
+
+    @property
+    def has_follow_up_step(self) -> bool:
+        """The setup holds a role asked in the follow-up step (the reanimator): public, as the setup is.
+        RULINGS.md, "Live play": then every night ends with the same follow-up pause for everyone, whether
+        he lives and whether anyone died; where the setup holds none, no night has it."""
+        return bool(self.state.roles.following)
 
     @property
     def follow_up_open(self) -> bool:
@@ -342,7 +394,10 @@ class Game:
         """Take back tonight's action, so that another may be sent."""
         self._expect(PhaseKind.NIGHT)
         if actor not in self.state.acts:
-            raise RuleViolation("nothing_to_withdraw", actor=actor, name_sex=self.state.player(actor).sex)
+            player = self.state.player(actor)
+            if not player.alive:  # out of the game, rather than silent tonight
+                raise RuleViolation("dead_actor", name=actor, name_sex=player.sex)
+            raise RuleViolation("nothing_to_withdraw", actor=actor, name_sex=player.sex)
         if self._following and not any(a.after_everyone for a in self.actions_of(actor)):
             raise RuleViolation("actions_closed", name=actor)  # the others' actions are closed
         del self.state.acts[actor]
@@ -350,15 +405,9 @@ class Game:
         self.commands.append({"type": "withdraw", "actor": actor})
 
     def vote(self, voter: str, choice: str) -> None:
-        """A red vote for a living player, or BLUE to hang nobody; a later vote replaces an earlier one."""
-        self._expect(PhaseKind.DAY)
-        player = self.state.player(voter)
-        if not player.alive:
-            raise RuleViolation("dead_voter", name=voter, name_sex=player.sex)
-        if choice != BLUE:
-            candidate = self.state.player(choice)
-            if not candidate.alive:
-                raise RuleViolation("dead_candidate", name=choice, name_sex=candidate.sex)
+        """A red vote for a living player, or BLUE to hang nobody; a later vote replaces an earlier one.
+        A silenced player's vote is taken and weighs nothing (live play refuses it: `vote_refusal`)."""
+        self._vote_refusal(voter, choice)
         self.state.votes[voter] = choice
         self.commands.append({"type": "vote", "voter": voter, "choice": choice})
 
@@ -370,6 +419,7 @@ class Game:
             result = night.Night(self.state, told=self._told_lists()).resolve()
         else:
             result = day.resolve(self.state)
+        result.clans = clan_readers(self.state)
         self.state.winner = victory.winner(self.state)
         result.winner = self.state.winner
         if result.winner is not None:
@@ -427,6 +477,17 @@ class Game:
             raise RuleViolation("game_over", winner=state.winner)
         if state.phase.kind is not kind:
             raise RuleViolation(f"not_{kind.value}", phase=str(state.phase))
+
+    def _vote_refusal(self, voter: str, choice: str) -> None:
+        """Refuses a vote that `vote` does not take."""
+        self._expect(PhaseKind.DAY)
+        player = self.state.player(voter)
+        if not player.alive:
+            raise RuleViolation("dead_voter", name=voter, name_sex=player.sex)
+        if choice != BLUE:
+            candidate = self.state.player(choice)
+            if not candidate.alive:
+                raise RuleViolation("dead_candidate", name=choice, name_sex=candidate.sex)
 
     def _validate(self, act: Act, resend: bool = False) -> None:
         """Refuses what the actor could know breaks a rule. `resend`: as if he had not acted yet."""

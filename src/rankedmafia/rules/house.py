@@ -26,7 +26,9 @@ class HouseRules:
     def from_mapping(cls, data: dict[str, Any]) -> HouseRules:
         rules = cls()
         for key, value in data.items():
-            if value not in HOUSE_RULES.get(key, ()):
+            if key not in HOUSE_RULES:
+                raise RuleViolation("unknown_house_key", key=key, choices=", ".join(HOUSE_RULES))
+            if value not in HOUSE_RULES[key]:
                 raise RuleViolation("unknown_house_rule", key=key, value=value,
                                     choices=", ".join(HOUSE_RULES.get(key, ())))
             setattr(rules, key, value)

@@ -90,12 +90,17 @@ class Sender:
 
     # --- the refusal ------------------------------------------------------------------------------
     def refuse(self, spec: Action, act: Act) -> None:
-        """Raises the first limit of `spec` that `act` breaks, in a fixed order: the number of targets,
-        each target wherever it stands, their distinctness, the option, then what tonight allows
+        """Raises the first limit of `spec` that `act` breaks, in a fixed order: each target a player
+        of the game and alive (so a dead one is refused as dead, never as a wrong count), the number of
+        targets, each target wherever it stands, their distinctness, the option, then what tonight allows
         (`forbidden`, `most`, `option_check`; a copy's own, then the copied action's), then the names
         refused in their places, then the follow-up step's turn."""
         least, most = spec.targets
         targets = act.targets
+        for target in targets:
+            aimed = self.state.player(target)  # an unknown name is refused here
+            if not aimed.alive:
+                raise RuleViolation("dead_target", name=target, name_sex=aimed.sex)
         if not least <= len(targets) <= most:
             raise RuleViolation("target_count", action=act.action, least=least, most=most, got=len(targets))
         copied = self._copied(spec, act) if spec.copies else None

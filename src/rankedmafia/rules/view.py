@@ -87,6 +87,14 @@ def clan_roles(state: GameState, clan: str) -> dict[str, str]:
     return {p.name: shown.get(p.name, p.role) for p in members}
 
 
+def clan_readers(state: GameState) -> dict[str, list[str]]:
+    """Who reads what a clan is told now (a new boss, the Council's answer): each clan's living members in
+    seat order, the double agent as a member of each of his clans (RULINGS.md: it "reaches him as a
+    member, without naming his role"). A member who died is told nothing more."""
+    clans = sorted({clan for p in state.players.values() for clan in state.clans_of(p.name)})
+    return {clan: [p.name for p in state.clan_members(clan)] for clan in clans}
+
+
 def own_role(state: GameState, name: str) -> str:
     """The role a player is told he has (the werewolf believes he is a civilian)."""
     role = state.role(name)

@@ -23,10 +23,13 @@ from rankedmafia.ladder.ratings import RatingSettings, season_of
 from rankedmafia.ladder.record import Record
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
+from rankedmafia.live.tokens import token_hash
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.server import i18n
+from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.platform import platform_of, request_lang
-from rankedmafia.server.security import RateLimiter
+from rankedmafia.server.security import RateLimiter, SignInLimits
+from rankedmafia.server.setup_form import picked_setup, pickers
 from rankedmafia.setup import preset_names
 from rankedmafia.text import refusals
 from rankedmafia.text.roles import role_name, side_name
@@ -43,7 +46,10 @@ class LadderSite:
     def __init__(self, app: FastAPI) -> None:
         self.app = app
         settings = app.state.platform.settings
-        self.sign_limit = RateLimiter(settings.account_rate, settings.account_burst)
+        self.sign_limit = RateLimiter(settings.account_rate, settings.account_burst)  # sign-ups per address
+        self.signin_limits = SignInLimits(RateLimiter(settings.signin_rate, settings.signin_pair_burst),
+                                          RateLimiter(settings.signin_rate, settings.signin_account_burst),
+                                          self.sign_limit)
         self.rating = RatingSettings(min_games=settings.ladder_min_games)
         self.sim_games: int = settings.balance_sim_games
         self.admin_token: str | None = settings.admin_token or os.environ.get("RANKEDMAFIA_ADMIN_TOKEN") or None
@@ -94,6 +100,7 @@ def install(app: FastAPI) -> None:
     """The accounts' state and routes (the ladder's pages are included beside them by the app)."""
     app.state.ladder = LadderSite(app)
     app.state.platform.on_start.append(app.state.ladder.ready)  # the store is open: the join guard goes on
+    app.state.platform.own_seat = own_seat
     app.include_router(router)
 
 
@@ -161,12 +168,12 @@ async def sign(
     accounts, _ = await ladder.ready()
     try:
         check_form(request, csrf)
-        if not ladder.sign_limit.allow(_client(request)):
-            raise AccountError("too_many", 429)
         if mode == "signup":
+            if not ladder.sign_limit.allow(_client(request)):
+                raise AccountError("too_many", 429)
             user = await accounts.sign_up(name, password)
         else:
-            user = await accounts.sign_in(name, password)
+            user = await _sign_in(ladder, accounts, name, password, _client(request))
     except Refusal as error:
         return await page(request, "signin.html", {"mode": mode, "next": _safe(next), "name": name,
                                                     "error": message(error, request)}, error.status)
@@ -175,6 +182,17 @@ async def sign(
     response.set_cookie(ACCOUNT_COOKIE, token, httponly=True, samesite="lax", max_age=30 * 86400,
                         secure=request.url.scheme == "https")
     return response
+
+
+async def _sign_in(ladder: LadderSite, accounts: Accounts, name: str, password: str, address: str) -> User:
+    limits = ladder.signin_limits
+    if not limits.allowed(name, address):
+        raise AccountError("too_many", 429)
+    try:
+        return await accounts.sign_in(name, password)
+    except AccountError:
+        limits.failed(name, address)
+        raise
 
 
 @router.post("/signout")
@@ -209,7 +227,8 @@ async def telegram_code(request: Request, csrf: Annotated[str, Form()]) -> Respo
 # --- ranked games ----------------------------------------------------------------------------------------
 @router.get("/ranked/new", response_class=HTMLResponse)
 async def ranked_new(request: Request) -> Response:
-    return await page(request, "ranked_new.html", {"presets": preset_names()})
+    lang = request_lang(request)
+    return await page(request, "ranked_new.html", {"presets": preset_names(), "pickers": pickers(lang)})
 
 
 @router.post("/ranked/new")
@@ -221,6 +240,7 @@ async def ranked_create(
     setup_yaml: Annotated[str, Form(max_length=20_000)] = "",
     night_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
+    listed: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
     check_form(request, csrf)
     user = await current_user(request)
@@ -229,13 +249,18 @@ async def ranked_create(
     platform = platform_of(request)
     if not platform.create_limit.allow(_client(request)):
         raise Refusal("rate_limited", 429)
+    lang = request_lang(request)
+    form = await request.form()
     try:
-        setup = svc.parse_setup(preset, setup_yaml)
+        setup = picked_setup(form, lang) or svc.parse_setup(preset, setup_yaml)
     except SetupError as error:
-        return await page(request, "ranked_new.html", {"presets": preset_names(), "error": message(error, request),
-                                                        "form": {"title": title, "setup_yaml": setup_yaml}}, 422)
+        picked = {str(k): str(v) for k, v in form.items() if str(k).startswith("role_") or k == "players"}
+        return await page(request, "ranked_new.html", {
+            "presets": preset_names(), "pickers": pickers(lang), "form_error": message(error, request),
+            "form": {"title": title, "setup_yaml": setup_yaml, "preset": preset, "picked": picked}}, 422)
     _, record = await ladder_of(request).ready()
-    game_id, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60))
+    game_id, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60),
+                                                   listed=bool(listed), ranked=True)
     await record.mark_ranked(game_id, user.id)
     return _back(f"/h/{admin}")
 
@@ -244,12 +269,12 @@ async def ranked_create(
 async def join_page(request: Request, game_id: str) -> Response:
     ladder = ladder_of(request)
     _, record = await ladder.ready()
+    user = await current_user(request)
     if not (await record.ranked(game_id))[0]:
         from rankedmafia.server import pages
 
-        return await pages.join_page(request, game_id)
+        return await pages.join_form(request, game_id, signed_in=user is not None)
     live = await platform_of(request).service.get(game_id)
-    user = await current_user(request)
     seat = await record.seat_of(game_id, user.id) if user else None
     return await page(request, "ranked_join.html", {
         "game_id": game_id, "title": live.row.title, "me": user, "joined": len(live.seats),
@@ -272,6 +297,56 @@ async def join_ranked(request: Request, game_id: str, csrf: Annotated[str, Form(
             "players": live.setup.players, "open": live.status == "lobby", "seat": None,
             "error": message(error, request)}, error.status)
     return _back(f"/p/{token}")
+
+
+@router.post("/g/{game_id}/join")
+async def join_signed_in(
+    request: Request,
+    game_id: str,
+    csrf: Annotated[str, Form()],
+    nickname: Annotated[str, Form(max_length=64)],
+    sex: Annotated[str, Form(pattern=r"^[mf]?$")] = "",
+) -> Response:
+    """A seat in a game that is not ranked, under any nickname: a signed-in player's seat is held by his
+    account (its secret derived as in ranked games), so he gets it back from his profile or the game's page
+    if he loses the link, and a second join gives him the same seat. Signed out (or in a ranked game, whose
+    seats are the accounts' own), the plain join."""
+    from rankedmafia.server import pages
+
+    user = await current_user(request)
+    ladder = ladder_of(request)
+    _, record = await ladder.ready()
+    if user is None or (await record.ranked(game_id))[0]:
+        return await pages.join(request, game_id, csrf, nickname, sex)
+    check_form(request, csrf)
+    token = ladder.seat_token(game_id, user.id)
+    async with ladder.lock(user.id):
+        if await record.seat_of(game_id, user.id) is None:
+            try:
+                live, _ = await platform_of(request).service.join(game_id, nickname, sex or None, token=token)
+            except Refusal as error:
+                return await pages.join_refused(request, game_id, nickname, error)
+            name = next(s.name for s in live.seats.values() if s.token_hash == token_hash(token))
+            await record.hold(game_id, name, user.id)
+    return _back(f"/p/{token}")
+
+
+async def own_seat(request: Request, game_id: str) -> str | None:
+    """The signed-in reader's secret link to his seat in this game, while his account holds it (a seat the
+    host gave to a replacement is no longer his)."""
+    user = await current_user(request)
+    if user is None:
+        return None
+    ladder = ladder_of(request)
+    _, record = await ladder.ready()
+    if await record.seat_of(game_id, user.id) is None:
+        return None
+    token = ladder.seat_token(game_id, user.id)
+    try:
+        await platform_of(request).service.seat(token)
+    except Refusal:
+        return None
+    return token
 
 
 async def take_seat(request: Request, game_id: str, user: User) -> str:
@@ -320,5 +395,5 @@ async def profile_response(request: Request, user: User, me: User | None, code: 
         "user": user, "me": me, "played": played, "stats": stats(played), "seasons": seasons, "z": ladder.rating.z,
         "code": code, "playing": playing, "role": lambda r: role_name(r, lang), "side": lambda s: side_name(s, lang),
         "action": lambda a: i18n.action_name(a, lang), "season_of": season_of,
-        "setup_title": lambda o: o.title.get(lang) or o.title.get("ru") or o.setup,
+        "setup_title": lambda o: o.title.get(lang) or o.title.get("ru") or setup_title({"name": o.setup}, lang),
     })

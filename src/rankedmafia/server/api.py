@@ -12,15 +12,20 @@ from pydantic import BaseModel, Field
 
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
+from rankedmafia.live.hub import EVERY_GAME
 from rankedmafia.live.posts import clan_channels
 from rankedmafia.live.tokens import new_token, token_hash
 from rankedmafia.live.versions import player_version, public_version
+from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
+from rankedmafia.server.lobby import CUSTOM_TITLE, lobby_version, open_games, roles_text
 from rankedmafia.server.platform import platform_of, request_lang
+from rankedmafia.server.setup_form import picked_setup
 from rankedmafia.server.sse import event_stream
 from rankedmafia.server.views import game_info, host_data, player_data, replay_data, spectator_data
 from rankedmafia.setup import Setup, preset_names
+from rankedmafia.text.refusals import refusal_text
 
 
 class Error(BaseModel):
@@ -52,6 +57,7 @@ class CreateGame(BaseModel):
     follow_up_seconds: int | None = Field(
         None, ge=10, le=86_400, description="the reanimator's step (after everyone else); the server's default if unset"
     )
+    listed: bool = Field(False, description="shown in the site's list of open games (otherwise found by its link only)")
 
 
 class Created(BaseModel):
@@ -156,7 +162,7 @@ async def create_game(request: Request, body: CreateGame) -> Created:
     setup = svc.parse_setup(body.preset, body.setup_yaml)
     within_limits(setup, platform.settings.max_players)
     game_id, admin = await platform.service.create(
-        body.title, setup, body.night_seconds, body.day_seconds, body.follow_up_seconds
+        body.title, setup, body.night_seconds, body.day_seconds, body.follow_up_seconds, listed=body.listed
     )
     live = await platform.service.get(game_id)
     return Created(
@@ -166,6 +172,51 @@ async def create_game(request: Request, body: CreateGame) -> Created:
         invite_url=f"/g/{game_id}/join",
         commitment=live.row.commitment,
     )
+
+
+@router.get("/lobby", summary="The open games their hosts listed, newest first")
+async def lobby(request: Request) -> list[Json]:
+    return await open_games(platform_of(request).service.store, request_lang(request))
+
+
+@router.get("/lobby/events", summary="Live updates of the list of open games (Server-Sent Events)")
+async def lobby_events(request: Request) -> Any:
+    platform = platform_of(request)
+    lang = request_lang(request)
+
+    async def state() -> Json:
+        return {"version": lobby_version(await open_games(platform.service.store, lang))}
+
+    return event_stream(request, platform.hub, EVERY_GAME, state)
+
+
+class SetupCheck(BaseModel):
+    players: int | None = Field(None, ge=0, le=1000, description="the seats (the roles' total if unset)")
+    roles: dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=0, le=1000)]] = Field(
+        default_factory=dict, max_length=100, description="role id -> count; the open seats are civilians")
+
+
+class SetupChecked(BaseModel):
+    ok: bool
+    message: str = Field(description="the engine's refusal in words, or the setup's roles in words")
+    players: int = 0
+
+
+@router.post("/setups/check", summary="Check a custom setup by the engine's own rules (the creation form's pickers)")
+async def check_setup(request: Request, body: SetupCheck) -> SetupChecked:
+    lang = request_lang(request)
+    form: dict[str, Any] = {f"role_{role}": count for role, count in body.roles.items()}
+    if body.players:
+        form["players"] = body.players
+    try:
+        setup = picked_setup(form, lang)
+        if setup is None:
+            raise SetupError("setup_roles", source=CUSTOM_TITLE["en" if lang == "en" else "ru"])
+        within_limits(setup, platform_of(request).settings.max_players)
+    except (SetupError, Refusal) as error:
+        return SetupChecked(ok=False, message=refusal_text(error, lang))
+    mapping = {"players": setup.players, "roles": setup.roles}
+    return SetupChecked(ok=True, message=roles_text(mapping, lang), players=setup.players)
 
 
 @router.get("/games/{game_id}", summary="A game's public page: lobby, summaries, open votes")

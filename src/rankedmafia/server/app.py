@@ -5,25 +5,24 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.server import accounts, api, ladder_pages, pages
+from rankedmafia.server import accounts, api, desk, ladder_pages, pages
+from rankedmafia.server.assets import STATIC, Assets
 from rankedmafia.server.platform import Platform, platform_of, request_lang
 from rankedmafia.server.settings import Settings
+from rankedmafia.server.validation import is_missing_csrf, validation_text
 from rankedmafia.text.refusals import refusal_text
 
 log = logging.getLogger("rankedmafia.server")
 __all__ = ["Platform", "create_app", "platform_of", "request_lang"]
-HERE = Path(__file__).parent
 
 
 def _error(request: Request, error: Exception, status: int) -> Response:
@@ -78,19 +77,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, error: RequestValidationError) -> Response:
-        detail = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in error.errors()[:5]
-        )
+        """Invalid input in words that name the field (server/validation.py); a form without its CSRF
+        token is an outdated form."""
+        errors = error.errors()
+        if is_missing_csrf(errors):
+            return _error(request, Refusal("csrf", 403), 403)
+        detail = validation_text(errors, request_lang(request))
         return _error(request, Refusal("bad_input", 422, detail=detail), 422)
 
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(BodyLimit, most=platform.settings.max_body_bytes)
+    app.add_middleware(BodyLimit, most=platform.settings.max_body_bytes, uploads=platform.settings.max_upload_bytes)
 
     accounts.install(app)  # first: a ranked game's join page is the accounts' own
     app.include_router(ladder_pages.router)
+    app.include_router(desk.router)
     app.include_router(api.router)
     app.include_router(pages.router)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.mount("/static", Assets(directory=STATIC), name="static")
     return app
 
 
@@ -140,17 +143,23 @@ class BodyLimit:
     """Refuses a request body larger than `most` bytes (413, in the usual {error, message} shape) before it
     is read whole: by its Content-Length, or while a chunked body streams in."""
 
-    def __init__(self, app: ASGIApp, most: int) -> None:
+    def __init__(self, app: ASGIApp, most: int, uploads: int = 0) -> None:
         self.app = app
         self.most = most
+        self.uploads = max(uploads, most)  # the forum desk's uploads: saved thread pages are large
+
+    def limit(self, path: str) -> int:
+        desk_upload = path == "/desk/open" or (path.startswith("/desk/") and path.endswith("/thread"))
+        return self.uploads if desk_upload else self.most
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        most = self.limit(scope["path"])
         for key, value in scope.get("headers", ()):
-            if key == b"content-length" and (not value.isdigit() or int(value) > self.most):
-                await self._refuse(scope, send)
+            if key == b"content-length" and (not value.isdigit() or int(value) > most):
+                await self._refuse(scope, send, most)
                 return
         seen = 0
 
@@ -159,18 +168,18 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.most:
+                if seen > most:
                     raise StarletteHTTPException(413)
             return message
 
         await self.app(scope, counted, send)
 
-    async def _refuse(self, scope: Scope, send: Send) -> None:
+    async def _refuse(self, scope: Scope, send: Send, most: int) -> None:
         from starlette.requests import Request as StarletteRequest
 
         request = StarletteRequest(scope)
         lang = request_lang(request)
-        error = Refusal("too_large", 413, most=self.most)
+        error = Refusal("too_large", 413, most=most)
         body = {"error": "too_large", "message": refusal_text(error, lang)}
         response = JSONResponse(body, status_code=413, headers={"connection": "close"})
         await response(scope, _no_body, send)

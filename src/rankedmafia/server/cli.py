@@ -1,20 +1,31 @@
-"""`rankedmafia serve`: the web platform on uvicorn (SQLite in a data folder, or PostgreSQL)."""
+"""`rankedmafia serve`: the web platform on uvicorn (SQLite in a data folder, or PostgreSQL).
+
+Once it listens it says where («Сайт работает: http://127.0.0.1:8000», the port it really got, so that
+`--port 0` takes a free one), then logs one line per request at the info level (`--log-level warning`
+keeps only the problems).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+
+READY = {"ru": "Сайт работает: {url}", "en": "The site is up: {url}"}
+LOG_LEVELS = ("debug", "info", "warning", "error")
 
 
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="the address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="the port to listen on")] = 8000,
+    port: Annotated[int, typer.Option("--port", help="the port to listen on (0: any free one)")] = 8000,
     data: Annotated[Path, typer.Option("--data", help="the data folder (the SQLite database)")] = Path("data"),
     database: Annotated[
         str | None, typer.Option("--database", help="postgresql://... to use PostgreSQL instead of SQLite")
     ] = None,
+    log_level: Annotated[str, typer.Option(
+        "--log-level", help="info (default: a line per request), warning, error or debug")] = "info",
+    lang: Annotated[str, typer.Option("--lang", help="ru (default) or en: the line that says where it is")] = "ru",
 ) -> None:
     """Play online: serve the web platform (migrations are applied on start)."""
     import uvicorn
@@ -22,13 +33,50 @@ def serve_command(
     from rankedmafia.server.app import create_app
     from rankedmafia.server.settings import Settings
 
-    app = create_app(Settings(data=data, database=database))
-    uvicorn.run(
-        app,
+    if log_level not in LOG_LEVELS:
+        raise typer.BadParameter(f"{log_level!r}: {', '.join(LOG_LEVELS)}", param_hint="--log-level")
+    ready = READY.get(lang, READY["ru"])
+
+    class Announced(uvicorn.Server):
+        """uvicorn's server that says where it listens once it does."""
+
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                print(ready.format(url=listening_url(self, host, port)), flush=True)
+
+    config = uvicorn.Config(
+        create_app(Settings(data=data, database=database)),
         host=host,
         port=port,
-        log_level="warning",
+        log_level=None,  # the levels are log_config's (uvicorn would set every logger to one level)
+        log_config=log_config(log_level),
         timeout_graceful_shutdown=3,
         proxy_headers=False,
-        access_log=False,
+        access_log=True,
     )
+    Announced(config).run()
+
+
+def listening_url(server: Any, host: str, port: int) -> str:
+    """The address the server listens on: its socket's port (the one chosen for `--port 0`)."""
+    for running in getattr(server, "servers", []):
+        for sock in running.sockets:
+            bound = sock.getsockname()
+            if isinstance(bound, tuple) and len(bound) >= 2:
+                port = int(bound[1])
+                break
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging with its own start-up chatter left out (the line above says where the site is):
+    a request a line on standard output (at info), problems on standard error."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = {**LOGGING_CONFIG, "loggers": {key: dict(value) for key, value in
+                                                            LOGGING_CONFIG["loggers"].items()}}
+    config["loggers"]["uvicorn.error"]["level"] = "WARNING" if level in ("info", "debug") else level.upper()
+    config["loggers"]["uvicorn.access"]["level"] = level.upper()
+    return config

@@ -21,10 +21,13 @@ from rankedmafia.live.posts import add_post, read_posts
 from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server.api import within_limits
+from rankedmafia.server.assets import asset_url
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, ui
+from rankedmafia.server.lobby import open_games, setup_title
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import csrf_token, csrf_valid
+from rankedmafia.server.setup_form import picked_setup, pickers
 from rankedmafia.server.views import host_data, player_data, replay_data, spectator_data
 from rankedmafia.setup import preset_names
 from rankedmafia.text.names import phase_name, preset_title
@@ -52,10 +55,12 @@ def _left(ts: float | None) -> str:
     return _duration((ts or 0) - time.time())
 
 
+templates.env.globals["asset"] = asset_url
 templates.env.filters["clock"] = _clock
 templates.env.filters["left"] = _left
 templates.env.filters["duration"] = _duration
 templates.env.filters["phase"] = lambda label, lang="ru": phase_name(str(label), lang)
+templates.env.filters["preset"] = lambda name, lang="ru": setup_title({"name": str(name)}, lang)  # never the id
 
 
 def _session(request: Request) -> tuple[str, bool]:
@@ -114,9 +119,19 @@ def presets(lang: str) -> list[dict[str, str]]:
     return [{"id": name, "label": preset_title(name, lang)} for name in preset_names()]
 
 
+async def home_context(request: Request) -> dict[str, Any]:
+    """The home page: the lobby's open games, and the creation form (presets in words, role pickers)."""
+    lang = request_lang(request)
+    return {
+        "presets": presets(lang),
+        "pickers": pickers(lang),
+        "games": await open_games(platform_of(request).service.store, lang),
+    }
+
+
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
-    return render(request, "home.html", {"presets": presets(request_lang(request))})
+    return render(request, "home.html", await home_context(request))
 
 
 @router.post("/games")
@@ -128,24 +143,26 @@ async def create(
     setup_yaml: Text = "",
     night_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
+    listed: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
     _check(request, csrf)
     platform = platform_of(request)
+    lang = request_lang(request)
+    form = await request.form()
     try:
-        setup = svc.parse_setup(preset, setup_yaml)
+        setup = picked_setup(form, lang) or svc.parse_setup(preset, setup_yaml)
         within_limits(setup, platform.settings.max_players)
     except (SetupError, Refusal) as error:
-        return render(
-            request,
-            "home.html",
-            {
-                "presets": presets(request_lang(request)),
-                "error": refusal_text(error, request_lang(request)),
-                "form": {"title": title, "setup_yaml": setup_yaml},
-            },
-            422,
+        context = await home_context(request)
+        picked = {str(k): str(v) for k, v in form.items() if str(k).startswith("role_") or k == "players"}
+        context.update(
+            form_error=refusal_text(error, lang),
+            form={"title": title, "setup_yaml": setup_yaml, "preset": preset, "listed": bool(listed),
+                  "night": night_minutes, "day": day_minutes, "picked": picked},
         )
-    _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60))
+        return render(request, "home.html", context, 422)
+    _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60),
+                                             listed=bool(listed))
     return _back(f"/h/{admin}")
 
 
@@ -211,7 +228,14 @@ async def game_page(request: Request, game_id: str) -> Response:
     async with live.lock:
         data = spectator_data(live, request_lang(request))
     thread = await read_posts(service, live, None, "thread")  # the thread is public, as on a forum
-    return render(request, "game.html", {"d": data, "thread": thread, "base": str(request.base_url)})
+    return render(request, "game.html", {"d": data, "thread": thread, "base": str(request.base_url),
+                                         "my_seat": await _own_seat(request, game_id)})
+
+
+async def _own_seat(request: Request, game_id: str) -> str | None:
+    """The signed-in reader's secret link to his seat in this game, if his account holds one."""
+    find = platform_of(request).own_seat
+    return await find(request, game_id) if find is not None else None
 
 
 @router.get("/g/{game_id}/replay", response_class=HTMLResponse)
@@ -223,8 +247,14 @@ async def replay_page(request: Request, game_id: str, step: int = -1, who: str =
 
 @router.get("/g/{game_id}/join", response_class=HTMLResponse)
 async def join_page(request: Request, game_id: str) -> Response:
+    return await join_form(request, game_id, signed_in=False)
+
+
+async def join_form(request: Request, game_id: str, signed_in: bool) -> Response:
+    """The lobby's join form; the signed-in reader who holds a seat is shown the way back to it."""
     live = await platform_of(request).service.get(game_id)
-    return render(request, "join.html", {"d": spectator_data(live, request_lang(request))})
+    return render(request, "join.html", {"d": spectator_data(live, request_lang(request)),
+                                         "my_seat": await _own_seat(request, game_id), "signed_in": signed_in})
 
 
 @router.post("/g/{game_id}/join")
@@ -240,18 +270,23 @@ async def join(
     try:
         _, token = await service.join(game_id, nickname, sex or None)
     except Refusal as error:
-        live = await service.get(game_id)
-        return render(
-            request,
-            "join.html",
-            {
-                "d": spectator_data(live, request_lang(request)),
-                "nickname": nickname,
-                "error": refusal_text(error, request_lang(request)),
-            },
-            error.status,
-        )
+        return await join_refused(request, game_id, nickname, error)
     return _back(f"/p/{token}")
+
+
+async def join_refused(request: Request, game_id: str, nickname: str, error: Refusal) -> Response:
+    """The join page again, with the nickname typed and why it was refused."""
+    live = await platform_of(request).service.get(game_id)
+    return render(
+        request,
+        "join.html",
+        {
+            "d": spectator_data(live, request_lang(request)),
+            "nickname": nickname,
+            "error": refusal_text(error, request_lang(request)),
+        },
+        error.status,
+    )
 
 
 # --- a player ---------------------------------------------------------------------------------------

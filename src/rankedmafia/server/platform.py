@@ -34,6 +34,8 @@ class Platform:
         self._service: GameService | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.on_start: list[Callable[[], Awaitable[object]]] = []  # run once the store is open
+        # the signed-in reader's own seat in a game (his secret link), set by the accounts (server/accounts.py)
+        self.own_seat: Callable[[Request, str], Awaitable[str | None]] | None = None
 
     @property
     def service(self) -> GameService:

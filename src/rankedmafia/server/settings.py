@@ -20,9 +20,13 @@ class Settings:
     follow_up_seconds: int = 120  # the reanimator's step, unless a game sets its own
     max_body_bytes: int = 256 * 1024  # a request body (the largest form: a custom setup of 20,000 characters)
     max_players: int = 60  # a game's seats (the largest preset has 35)
+    max_upload_bytes: int = 8 * 1024 * 1024  # the desk's uploads: a day's saved thread pages, a save file
     # accounts and the ladder (docs/ladder.md)
-    account_rate: float = 0.1  # sign-ups and sign-ins a second per client address ...
-    account_burst: float = 10.0  # ... with bursts of this many
+    account_rate: float = 0.1  # sign-ups and failed sign-ins a second per client address ...
+    account_burst: float = 30.0  # ... with bursts of this many
+    signin_rate: float = 1 / 60  # failed sign-ins into one account forgiven a second ...
+    signin_pair_burst: float = 5.0  # ... with bursts of this many from one address ...
+    signin_account_burst: float = 20.0  # ... and of this many from all addresses together
     admin_token: str | None = None  # the admin pages' key; else $RANKEDMAFIA_ADMIN_TOKEN; unset: no admin pages
     ladder_min_games: int = 5  # ranked games in a season before a player is on the leaderboard
     balance_sim_games: int = 200  # simulated games per preset beside the real ones

@@ -18,7 +18,10 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.forms import choice_form, legal_choices
-from rankedmafia.text.names import action_name, phase_name, preset_title, question_text, source_name
+from rankedmafia.server.lobby import setup_title
+from rankedmafia.server.turn import turn_of
+from rankedmafia.text.council_answers import council_questions
+from rankedmafia.text.names import action_name, phase_name, question_text, source_name
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
 from rankedmafia.text.summary import Renderer
@@ -58,8 +61,7 @@ def game_title(live: LiveGame, lang: str) -> str:
     setup = live.row.setup
     if live.row.title != setup.get("name"):
         return live.row.title
-    titles = setup.get("title") or {}
-    return str(titles.get(lang) or titles.get("ru") or preset_title(str(setup.get("name")), lang))
+    return setup_title(setup, lang)
 
 
 def sexes(game: Game) -> dict[str, str]:
@@ -72,7 +74,7 @@ def summaries(
     known: dict[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """The public summary of each finished phase (in order), from the events a viewer holds."""
-    renderer = Renderer(lang, sexes=known)
+    renderer = Renderer(lang, sexes=known, yo=True)
     phases: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
     for event in log:
         if event.get("to") is None:
@@ -93,9 +95,11 @@ def finished_phases(game: Game) -> list[tuple[str, int]]:
     return [(r.phase.kind.value, r.phase.number) for r in game.results]
 
 
-def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = None) -> list[dict[str, Any]]:
-    """His own results: the info entries and private events of his view, phase by phase."""
-    renderer = Renderer(lang, sexes=known)
+def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = None,
+                  questions: dict[tuple[int, str], Any] | None = None) -> list[dict[str, Any]]:
+    """His own results: the info entries and private events of his view, phase by phase (the Council's
+    answers with their questions)."""
+    renderer = Renderer(lang, sexes=known, yo=True, questions=questions)
     out = []
     for event in view.log:
         to = event.get("to")
@@ -114,12 +118,14 @@ def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = No
 def seats_public(live: LiveGame, roles: dict[str, str | None] | None = None, lang: str = "ru") -> list[dict[str, Any]]:
     game = live.game
     alive = set(game.alive()) if game is not None else None
+    sexes = game.sexes() if game is not None else {}  # public, like the nicknames: the texts agree with it
     out = []
     for name in live.names():
         seat: dict[str, Any] = {
             "name": name,
             "nickname": live.nickname(name),
             "alive": True if alive is None else name in alive,
+            "sex": sexes.get(name),
         }
         if roles is not None:
             seat["role"] = roles.get(name)
@@ -156,7 +162,7 @@ def tally(game: Game, weights: bool = False) -> dict[str, Any] | None:
         "rows": rows,
         "needed": len(alive) // 2 + 1,
         "alive": len(alive),
-        "not_voted": [name for name in alive if name not in votes],
+        "not_voted": game.awaiting(),  # those offered a vote who have not voted (an announced silence: none)
         "weights": weights,
     }
 
@@ -166,10 +172,12 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     game = live.game
     data: dict[str, Any] = {
         "game": game_info(live, lang),
-        "me": {"name": name, "nickname": live.nickname(name)},
+        "me": {"name": name, "nickname": live.nickname(name),
+               "sex": live.game.sexes().get(name) if live.game is not None else None},
     }
     if game is None:
         data.update(seats=seats_public(live), summaries=[], private=[], **votes_public(None))
+        data["turn"] = turn_of(data)
         return data
     view = game.view(name)
     known = {s.name: s.role for s in view.seats}
@@ -187,7 +195,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     follow_up: dict[str, Any] | None = None
     if step is not None and asked:
         told = list(step.told)
-        line = Renderer(lang, sexes=sexes(game)).info_line({"kind": "deaths_tonight", "targets": told})
+        line = Renderer(lang, sexes=sexes(game), yo=True).info_line({"kind": "deaths_tonight", "targets": told})
         follow_up = {"deaths": told, "line": line, "deadline": live.deadline}
     # the core's own refusal says he acts last, not yet asked
     later = any(getattr(game.check(name, a.id), "rule", None) == "revive_later" for a in view.actions)
@@ -204,6 +212,10 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
             "sent_text": _sent_text(game, name, lang),
             "follow_up": follow_up,  # his alone: tonight's dead, told to the reanimator before he acts
             "revive_later": later and live.status == "running",
+            # the day's vote as the Game offers it: None for a player whose silence today was announced
+            "vote": _vote_offer(game, name) if live.status == "running" else None,
+            "silenced_today": game.phase.kind.value == "day" and view.alive and not game.over
+            and game.vote_choice(name) is None,
         }
     )
     data["seats"] = [
@@ -217,12 +229,52 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
         for s in view.seats
     ]
     data["summaries"] = summaries(view.log, lang, finished_phases(game), sexes(game))
-    data["private"] = private_lines(view, lang, sexes(game))
+    data["private"] = private_lines(view, lang, sexes(game), council_questions(game))
     data["diary"] = diary(game, view, lang)
     data.update(votes_public(game))
     data["in_clan"] = bool(view.clans)
     data["clans"] = list(view.clans)  # the chats he shares
+    if live.status == "over":
+        data["end"] = ending(live, name, lang)
+        data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
+    mark_seats(data["seats"], game)
+    data["turn"] = turn_of(data)
     return data
+
+
+def _vote_offer(game: Game, name: str) -> list[str] | None:
+    """The names he may vote for today (and blue), as `Game.vote_choice` offers them, or None."""
+    choice = game.vote_choice(name)
+    return None if choice is None else list(choice.slots[0])
+
+
+def ending(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
+    """The end of the game as each player's page shows it: who won, whether he did (the Game's own list of
+    winners), and the replay (every role is on the seats' list, public once the game is over)."""
+    game = live.game
+    assert game is not None
+    winner = game.winner
+    return {
+        "winner": side_name(winner, lang) if winner else None,
+        "won": name in game.winners() if winner else None,
+        "replay": f"/g/{live.id}/replay?step=0",
+    }
+
+
+def mark_seats(seats: list[dict[str, Any]], game: Game | None) -> None:
+    """The player list's public markers: who has voted today, who was silenced by an announcement (offered
+    no vote by the core: the boss's silent loss is never marked), who is out."""
+    from rankedmafia.rules.model import PhaseKind
+
+    if game is None:
+        return
+    votes = public_votes(game)
+    silenced: set[str] = set()
+    if not game.over and game.phase.kind is PhaseKind.DAY:
+        silenced = set(game.alive()) - set(game.voters())  # announced silences alone: the core's offer
+    for seat in seats:
+        seat["voted"] = seat["name"] in votes
+        seat["silenced"] = seat["name"] in silenced
 
 
 def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
@@ -240,6 +292,7 @@ def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
         data["summaries"] = summaries(events, lang, finished_phases(game), sexes(game))
         if live.status == "over":
             data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
+        mark_seats(data["seats"], game)
     return data
 
 
@@ -309,7 +362,7 @@ def diary(game: Game, view: PlayerView, lang: str) -> list[dict[str, Any]]:
                 sent[phases[index]] = current
             current, index = None, index + 1
     results: dict[tuple[str, int], list[str]] = defaultdict(list)
-    for line in private_lines(view, lang, sexes(game)):
+    for line in private_lines(view, lang, sexes(game), council_questions(game)):
         results[(line["phase"], line["number"])].append(line["text"])
     keys = [*phases]
     now = (game.phase.kind.value, game.phase.number)

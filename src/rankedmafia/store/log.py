@@ -192,8 +192,11 @@ class Store:
         result: list[SeatRow] = await self._read(fn)
         return result
 
-    async def join(self, game_id: str, nickname: str, token_hash: str, at: float, limit: int) -> SeatRow:
-        """A new seat in a game's lobby; Conflict if the lobby is closed, full, or the nickname taken."""
+    async def join(self, game_id: str, nickname: str, token_hash: str, at: float, limit: int,
+                   fits: Callable[[list[str]], str] | None = None) -> SeatRow:
+        """A new seat in a game's lobby; Conflict if the lobby is closed, full, or the nickname taken.
+        `fits`, given the names already seated, returns the nickname to seat or raises: it runs in the
+        transaction that serialises the lobby's joins, so two look-alike names cannot both get in."""
 
         def job(connection: Connection) -> SeatRow:
             # Touch the game row first: it serialises joins and checks the lobby is open.
@@ -207,12 +210,13 @@ class Store:
             taken = connection.execute(
                 select(seats.c.name, seats.c.nickname).where(seats.c.game_id == game_id)
             ).all()
-            folded = {n.casefold() for row in taken for n in row}
-            if nickname.casefold() in folded:
+            seated = [n for row in taken for n in row]
+            nick = fits(seated) if fits is not None else nickname
+            if nick.casefold() in {n.casefold() for n in seated}:
                 raise Conflict("nickname_taken")
             if len(taken) >= limit:
                 raise Conflict("lobby_full")
-            seat = SeatRow(nickname, len(taken), nickname, token_hash, at)
+            seat = SeatRow(nick, len(taken), nick, token_hash, at)
             connection.execute(
                 insert(seats).values(
                     game_id=game_id,
@@ -288,6 +292,33 @@ class Store:
             ).all()
         )
         return [str(r[0]) for r in rows]
+
+    async def open_games(self, most: int = 100) -> list[tuple[GameRow, int]]:
+        """Games taking players, newest first, with how many seats each has taken (the lobby's list; which
+        of them are listed is the game's option, read by the caller)."""
+
+        def fn(connection: Connection) -> list[tuple[GameRow, int]]:
+            taken = (
+                select(seats.c.game_id, func.count().label("n")).group_by(seats.c.game_id).subquery()
+            )
+            rows = connection.execute(
+                select(games, func.coalesce(taken.c.n, 0).label("taken"))
+                .outerjoin(taken, taken.c.game_id == games.c.id)
+                .where(games.c.status == "lobby")
+                .order_by(games.c.created_at.desc())
+                .limit(most)
+            ).mappings()
+            return [
+                (
+                    GameRow(r["id"], r["admin_hash"], r["title"], json.loads(r["setup"]), json.loads(r["options"]),
+                            r["seed"], r["commitment"], r["created_at"], r["status"], r["deadline"], r["head"]),
+                    int(r["taken"]),
+                )
+                for r in rows
+            ]
+
+        result: list[tuple[GameRow, int]] = await self._read(fn)
+        return result
 
     async def active(self) -> list[str]:
         rows = await self._read(

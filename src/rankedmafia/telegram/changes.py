@@ -22,7 +22,7 @@ from rankedmafia.telegram.night import NightKeyboards
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import Batch, Key, TgGame, TgSeat
-from rankedmafia.telegram.texts import clock, esc, say
+from rankedmafia.telegram.texts import Html, clock, game_over, heading, join, kicked_text, say
 from rankedmafia.telegram.vote import DayVote, above
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
@@ -34,20 +34,20 @@ MESSAGE_MAX = 4000  # Telegram's limit is 4096 characters: longer group news goe
 class GroupNews:
     """The group's parts of one change, in order (the last may be the vote)."""
 
-    parts: list[tuple[str, str]] = field(default_factory=list)  # (key, text)
+    parts: list[tuple[str, Html]] = field(default_factory=list)  # (key, text)
 
     def intents(self, game: TgGame) -> list[Intent]:
         if not self.parts:
             return []
         texts = [text for _, text in self.parts]
         if sum(len(t) + 2 for t in texts) <= MESSAGE_MAX:
-            return [outbox.send(self.parts[-1][0], game.game_id, game.chat_id, "\n\n".join(texts))]
+            return [outbox.send(self.parts[-1][0], game.game_id, game.chat_id, join("\n\n", texts))]
         return [outbox.send(key, game.game_id, game.chat_id, text) for key, text in self.parts]
 
-    def head(self) -> str:
+    def head(self) -> Html:
         """What goes above the last part (the vote) when they are one message."""
         texts = [text for _, text in self.parts]
-        return "\n\n".join(texts[:-1]) if sum(len(t) + 2 for t in texts) <= MESSAGE_MAX else ""
+        return join("\n\n", texts[:-1]) if sum(len(t) + 2 for t in texts) <= MESSAGE_MAX else Html("")
 
 
 class Changes:
@@ -82,8 +82,9 @@ class Changes:
             kind, number = result.phase.kind.value, result.phase.number
             phase = f"{kind}{number}"
             public = [e for e in result.events if e.get("to") is None]
-            text = renderer.title(kind, number) + "\n" + "\n".join(renderer.public(kind, public))
-            news.parts.append((key_of(gid, phase, "results", chat), esc(text)))
+            said = renderer.public(kind, [e for e in public if e["type"] != "victory"])  # the end has its own message
+            text = join("\n", [heading(renderer.say(f"{kind}_title", number=number)), *said])
+            news.parts.append((key_of(gid, phase, "results", chat), text))
             if kind == "day" and "vote_markup" in progress:
                 edits.append(self.vote.close(live, game, phase, number, public, progress, lang))
                 progress.pop("vote_markup", None)
@@ -93,7 +94,7 @@ class Changes:
                 if lines:
                     user = seats[name].user_id
                     private[name].append(outbox.send(key_of(gid, phase, "results", user), gid, user,
-                                                     esc("\n".join(lines))))
+                                                     join("\n", lines)))
             done += 1
         progress["results"] = done
         if g.over or live.status == "over":
@@ -131,7 +132,7 @@ class Changes:
             progress["vote_head"] = news.head()
             progress["vote_markup"] = markup
             progress["day"] = key
-            progress.setdefault("panels", {})[key] = g.alive()
+            progress.setdefault("panels", {})[key] = g.voters()  # a silenced player is offered no vote: no miss
             # The buttons come by an edit once the message is out: were it sent twice (a crash while it was
             # in flight), the copy Telegram never told us about has no buttons to mislead.
             buttons = self.vote.edit(game, key, above(progress, text), markup)
@@ -144,20 +145,20 @@ class Changes:
         return [*edits, *news.intents(game), *(i for posts in private.values() for i in posts)]
 
     # --- texts built from views -------------------------------------------------------------------
-    def card(self, live: LiveGame, name: str, lang: str) -> str:
+    def card(self, live: LiveGame, name: str, lang: str) -> Html:
         """The role card: his role as he is told it, its rules in plain words, his clan."""
         assert live.game is not None
         view = live.game.view(name)
-        lines = [say(lang, "card", role=role_name(view.role, lang), about=esc(role_rules(view.role, lang)))]
+        lines = [say(lang, "card", role=role_name(view.role, lang), about=role_rules(view.role, lang))]
         if view.clan:
-            members = ", ".join(f"{esc(live.nickname(n))} ({role_name(r, lang)})" for n, r in view.clan.items())
+            members = ", ".join(f"{live.nickname(n)} ({role_name(r, lang)})" for n, r in view.clan.items())
             lines.append(say(lang, "card_clan", members=members))
         if view.boss:
-            lines.append(say(lang, "card_boss", boss=esc(live.nickname(view.boss))))
+            lines.append(say(lang, "card_boss", boss=live.nickname(view.boss)))
         if view.side:
             lines.append(say(lang, "card_detective", side=side_name(view.side, lang),
                              quarry=role_name(view.quarry, lang) if view.quarry else "—"))
-        return "\n\n".join(lines)
+        return join("\n\n", lines)
 
     @staticmethod
     def private_lines(live: LiveGame, name: str, kind: str, number: int, lang: str) -> list[str]:
@@ -177,19 +178,14 @@ class Changes:
                 out.extend(renderer.private([], [event], clans).get(name, []))
         return out
 
-    def final_text(self, live: LiveGame, lang: str) -> str:
-        game = live.game
-        assert game is not None
-        if game.winner is not None:
-            winner = say(lang, "winner", side=side_name(game.winner, lang))
-        else:
-            winner = say(lang, "ended_by_host")
-        roles = "\n".join(f"{esc(live.nickname(p.name))} — {role_name(p.role, lang)}" for p in game.players())
-        return say(lang, "over", winner=winner, roles=roles, link=self.c.link(live.id))
+    def final_text(self, live: LiveGame, lang: str) -> Html:
+        assert live.game is not None
+        return game_over(live.game, live.nickname, self.c.link(live.id), lang)
 
     # --- the clock's posts ------------------------------------------------------------------------
     async def remind(self, game: TgGame, now: float) -> None:
-        """Near the end of a night, those who have not acted; near the end of a day, who has not voted."""
+        """Near the end of a night, those who have not acted; near the end of a day, those offered a vote who
+        have not voted (the core's `awaiting`: a silenced player is not named)."""
         c = self.c
         live = await c.service.get(game.game_id)
         g = live.game
@@ -207,13 +203,16 @@ class Changes:
         shown = say(lang, "seconds", n=int(left))
         gid = game.game_id
         async with live.lock:
-            if g.phase.kind is PhaseKind.NIGHT:  # the core says who is still awaited
+            awaited = g.awaiting()  # the core says who is still awaited
+            if g.phase.kind is PhaseKind.NIGHT:
                 intents = [outbox.send(key_of(gid, key, "remind", seats[n].user_id), gid, seats[n].user_id,
-                                       say(lang, "remind_night", left=shown)) for n in g.awaiting() if n in seats]
-            else:
-                missing = [live.nickname(n) for n in g.alive() if n not in g.votes()]
+                                       say(lang, "remind_night", left=shown)) for n in awaited if n in seats]
+            elif awaited:
+                missing = ", ".join(live.nickname(n) for n in awaited)
                 intents = [outbox.send(key_of(gid, key, "remind", game.chat_id), gid, game.chat_id,
-                                       say(lang, "remind_day", left=shown, names=esc(", ".join(missing))))]
+                                       say(lang, "remind_day", left=shown, names=missing))]
+            else:
+                intents = []
         async with c.lock(gid):  # as `sync` keeps the progress
             fresh = await c.tg.game(gid)
             if fresh is None or fresh.progress.get("reminded") == key:
@@ -251,7 +250,7 @@ class Changes:
                     continue
                 misses[name] = 0 if name in acted[index] else misses[name] + 1
                 if most and misses[name] == most:
-                    text = say(lang, "kicked", nick=esc(live.nickname(name)), n=most)
+                    text = kicked_text(lang, live.nickname(name), seats[name].sex, most)
                     batch.intents.append(outbox.send(key_of(gid, key, "kicked", chat, name), gid, chat, text))
                     batch.intents.append(outbox.Intent(key_of(gid, key, "kick", chat, name), gid, chat, "kick",
                                                        message_id=seats[name].user_id))

@@ -30,7 +30,7 @@ from rankedmafia.telegram.outbox import Outbox, key_of
 from rankedmafia.telegram.sender import Sender
 from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import AlreadyTaken, Batch, ChatRow, Key, Taken, TgGame, TgSeat, TgStore
-from rankedmafia.telegram.texts import esc, refusal, say
+from rankedmafia.telegram.texts import Html, refusal, say
 from rankedmafia.telegram.vote import DayVote
 
 __all__ = ["Answer", "Conductor", "Timing"]
@@ -144,19 +144,19 @@ class Conductor:
         return await self.signup.extend(game, seconds)
 
     # --- the texts, where they were (built by the parts) --------------------------------------------
-    def lobby_text(self, live: LiveGame, game: TgGame, lang: str) -> str:
+    def lobby_text(self, live: LiveGame, game: TgGame, lang: str) -> Html:
         return self.signup.lobby_text(live, game, lang)
 
-    def card(self, live: LiveGame, name: str, lang: str) -> str:
+    def card(self, live: LiveGame, name: str, lang: str) -> Html:
         return self.changes.card(live, name, lang)
 
     def private_lines(self, live: LiveGame, name: str, kind: str, number: int, lang: str) -> list[str]:
         return self.changes.private_lines(live, name, kind, number, lang)
 
-    def final_text(self, live: LiveGame, lang: str) -> str:
+    def final_text(self, live: LiveGame, lang: str) -> Html:
         return self.changes.final_text(live, lang)
 
-    def vote_text(self, live: LiveGame, lang: str) -> str:
+    def vote_text(self, live: LiveGame, lang: str) -> Html:
         return self.vote.vote_text(live, lang)
 
     # --- presses ----------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ class Conductor:
         lang = await self.lang(game.chat_id)
         live = await self.service.get(seat.game_id)
         if live.game is None:
-            return say(lang, "joined", nick=esc(seat.name))
+            return say(lang, "joined", nick=seat.name)
         async with live.lock:
             clans = live.game.view(seat.name).clans
             if not clans:
@@ -225,7 +225,7 @@ class Conductor:
             post = await add_post(self.service, live, seat.name, "clan", text, clan)
         except Refusal as error:
             return refusal(error, lang)
-        line = say(lang, "clan_says", nick=esc(live.nickname(seat.name)), text=esc(text))
+        line = say(lang, "clan_says", nick=live.nickname(seat.name), text=text)
         intents = [outbox.send(key_of(live.id, phase, "clan", s.user_id, post), live.id, s.user_id, line)
                    for s in readers]
         await self.commit(Batch(live.id, self.clock(), intents))

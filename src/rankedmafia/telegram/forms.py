@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +19,23 @@ from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules import council
 from rankedmafia.rules.game import FollowUp, Game
 from rankedmafia.telegram.legal import Choice, legal_choices, question_fields
-from rankedmafia.telegram.texts import FIELD_NAMES, action_name, esc, field_label, option_label, say
+from rankedmafia.telegram.texts import (
+    FIELD_NAMES,
+    Html,
+    Plain,
+    action_name,
+    capital,
+    field_label,
+    join,
+    label,
+    option_label,
+    plain,
+    say,
+    sentence,
+)
+from rankedmafia.text.acts import act_phrase
+from rankedmafia.text.council_answers import council_questions
+from rankedmafia.text.questions import question_sentence
 from rankedmafia.text.roles import role_name
 from rankedmafia.text.summary import Renderer
 
@@ -27,20 +44,32 @@ State = dict[str, Any]
 
 @dataclass(slots=True)
 class Button:
-    label: str
+    """A button: its label is plain text (Telegram never parses a button's text), never HTML."""
+
+    label: Plain
     state: State
+
+    def __post_init__(self) -> None:
+        if isinstance(self.label, Html):
+            raise TypeError(f"a button's label is plain text, not HTML: {self.label!r}")
 
 
 @dataclass(slots=True)
 class Screen:
-    text: str
+    text: Html
     rows: list[list[Button]] = field(default_factory=list)
 
 
 def renderer(live: LiveGame, lang: str) -> Renderer:
     """The text layer's renderer, with the sex each player gave (for the Russian agreement)."""
     game = live.game
-    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None)
+    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None, yo=True,
+                    questions=council_questions(game) if game is not None else None)
+
+
+def sexes(live: LiveGame) -> dict[str, str]:
+    """The sex each player gave (public, like the nicknames): the declension of names and the agreement."""
+    return live.game.sexes() if live.game is not None else {}
 
 
 def rows(buttons: list[Button], width: int = 2) -> list[list[Button]]:
@@ -98,30 +127,39 @@ def effective(choices: list[Choice], state: State) -> Choice | None:
     return None if copy is None else _find(copy.uses, state.get("u"))
 
 
-def question(template: str, fields: dict[str, Any], lang: str) -> str:
-    spec = council.TEMPLATES.get(template)
-    if spec is None:
-        return "…"
-    shown = {arg: (field_label(arg, fields[arg], lang) if arg in fields else "…") for arg in spec.args}
-    return spec.text.get(lang, spec.text["ru"]).format(**shown)
+def question(template: str, fields: dict[str, Any], lang: str, sexes: Mapping[str, str] | None = None) -> str:
+    """The Council's question as a sentence, with what is chosen so far («Живых игроков стороны «город» … …?»);
+    plain text."""
+    return question_sentence(template, fields, lang, sexes)
 
 
-def summary(state: State, lang: str) -> str:
-    """The action in words: "убить Васю", "скопировать роль Доктор: лечить Петю"."""
-    parts = [action_name(state["a"], lang)]
-    if state["a"] == "copy" and "r" in state:
-        parts = [f"{action_name('copy', lang)} «{role_name(state['r'], lang)}»"]
-        if "u" in state:
-            parts.append("— " + action_name(state["u"], lang))
-    if state.get("t"):
-        parts.append(", ".join(esc(n) for n in state["t"]))
-    used = state.get("u") or state["a"]
-    if "o" in state:
-        if used == "ask":
-            parts.append("— " + esc(question(state["o"], state.get("f", {}), lang)))
-        else:
-            parts.append(f"({esc(option_label(used, state['o'], lang))})")
-    return " ".join(parts)
+def summary(state: State, lang: str, sexes: Mapping[str, str] | None = None) -> str:
+    """The action in words, its targets declined, closed as a sentence: «убить Аню и Бориса.», «скопировать
+    роль «доктор»: лечить Петю.», «спросить Совет: Живых игроков стороны «город» меньше 6?». Plain text."""
+    action = state["a"]
+    if action == "copy" and "u" not in state:  # (what he sent, as his view tells it: the role alone)
+        return sentence(f"{action_name('copy', lang)} «{role_name(state['r'], lang)}»" if "r" in state
+                        else action_name("copy", lang))
+    used = state.get("u") or action
+    if used == "ask" and "f" not in state:
+        return sentence(action_name("ask", lang))
+    if action == "copy":
+        phrase = act_phrase("copy", state.get("t", ()), option=state["r"], detail=state["u"],
+                            copied_option=state.get("o"), copied_detail=state.get("f"), sexes=sexes, lang=lang)
+    else:
+        phrase = act_phrase(action, state.get("t", ()), option=state.get("o"), detail=state.get("f"),
+                            sexes=sexes, lang=lang)
+    return sentence(phrase)
+
+
+def _target_prompt(eff: Choice, state: State, lang: str, sexes: Mapping[str, str], most: int) -> Html:
+    """The next target's step: the action («Убить: кого?»), then what is chosen so far in words («Выбрано:
+    сравнить Аню и …»)."""
+    targets = list(state.get("t", []))
+    if not targets:
+        return say(lang, "pick_target", action=capital(action_name(eff.action, lang)), i=1, most=most)
+    chosen = sentence(act_phrase(eff.action, targets, sexes=sexes, lang=lang))
+    return say(lang, "pick_more", chosen=chosen, i=len(targets) + 1, most=most)
 
 
 def night_screen(live: LiveGame, name: str, state: State, lang: str) -> Screen:
@@ -131,35 +169,38 @@ def night_screen(live: LiveGame, name: str, state: State, lang: str) -> Screen:
     number = game.phase.number
     choices = choices_now(live, name)
     asked = _asked(live, name)
+    known = sexes(live)
     head = say(lang, "panel", n=number)
     if asked is not None:
         deaths = renderer(live, lang).info_line({"kind": "deaths_tonight", "targets": list(asked.told)})
-        head = say(lang, "asked", deaths=esc(deaths), deadline=_clock(live.deadline))
+        head = say(lang, "asked", deaths=deaths, deadline=_clock(live.deadline))
     sent = game.view(name).sent
     if sent is not None and "action" in sent and not state:
         shown = {"a": sent["action"], "t": sent["targets"]}
         if sent.get("option") is not None and sent["action"] not in ("copy", "ask"):
             shown["o"] = sent["option"]
-        return Screen(say(lang, "sent", summary=summary(shown, lang)),
-                      [[Button(say(lang, "change"), {"do": "withdraw"})]] if not live.following else [])
+        elif sent["action"] == "copy" and sent.get("option") is not None:
+            shown["r"] = sent["option"]
+        return Screen(say(lang, "sent", summary=summary(shown, lang, known)),
+                      [[Button(label(lang, "change"), {"do": "withdraw"})]] if not live.following else [])
     if not choices:
         return Screen(say(lang, "panel_none", n=number))
     choice = _find(choices, state.get("a"))
     if choice is None:
-        buttons = [Button(action_name(c.action, lang), {"a": c.action}) for c in choices]
+        buttons = [Button(plain(action_name(c.action, lang)), {"a": c.action}) for c in choices]
         if asked is not None:
-            buttons.append(Button(say(lang, "nobody"), {"do": "pass"}))
+            buttons.append(Button(label(lang, "nobody"), {"do": "pass"}))
         return Screen(head, rows(buttons))
     if choice.action == "copy":
         if "r" not in state:
             return Screen(say(lang, "pick_role"), rows(
-                [Button(role_name(c.role, lang), {**state, "r": c.role}) for c in choice.copies]) + _back())
+                [Button(plain(role_name(c.role, lang)), {**state, "r": c.role}) for c in choice.copies]) + _back())
         copy = next((c for c in choice.copies if c.role == state["r"]), None)
         if copy is None:
             return night_screen(live, name, {}, lang)
         if "u" not in state:
             return Screen(say(lang, "pick_use", role=role_name(copy.role, lang)), rows(
-                [Button(action_name(u.action, lang), {**state, "u": u.action}) for u in copy.uses]) + _back())
+                [Button(plain(action_name(u.action, lang)), {**state, "u": u.action}) for u in copy.uses]) + _back())
     eff = effective(choices, state)
     if eff is None:
         return night_screen(live, name, {}, lang)
@@ -168,47 +209,50 @@ def night_screen(live: LiveGame, name: str, state: State, lang: str) -> Screen:
     if not state.get("td") and len(targets) < most:
         slot = eff.slots[len(targets)] if len(targets) < len(eff.slots) else ()
         pool = [n for n in slot if n not in targets]
-        buttons = [Button(esc(live.nickname(n)), {**state, "t": [*targets, n]}) for n in pool]
+        buttons = [Button(plain(live.nickname(n)), {**state, "t": [*targets, n]}) for n in pool]
         if len(targets) in eff.counts:
-            buttons.append(Button(say(lang, "done"), {**state, "td": True}))
+            buttons.append(Button(label(lang, "done"), {**state, "td": True}))
         if asked and not targets:
-            buttons.append(Button(say(lang, "nobody"), {"do": "pass"}))
-        text = say(lang, "pick_target", action=action_name(eff.action, lang), i=len(targets) + 1, most=most)
-        return Screen((head + "\n" + text) if asked else text, rows(buttons) + _back())
+            buttons.append(Button(label(lang, "nobody"), {"do": "pass"}))
+        text = _target_prompt(eff, state, lang, known, most)
+        return Screen(join("\n", [head, text]) if asked else text, rows(buttons) + _back())
     if eff.option is not None and "o" not in state:
         if eff.option == "question":
             buttons = [Button(option_label("ask", o, lang), {**state, "o": o, "f": {}}) for o in eff.options]
             return Screen(say(lang, "pick_question"), rows(buttons, 1) + _back())
-        buttons = [Button(esc(option_label(eff.action, o, lang)), {**state, "o": o}) for o in eff.options]
+        buttons = [Button(option_label(eff.action, o, lang), {**state, "o": o}) for o in eff.options]
         return Screen(say(lang, "pick_option", action=action_name(eff.action, lang)), rows(buttons) + _back())
     if eff.option == "question":
         screen = _question_step(live, state, lang)
         if screen is not None:
             return screen
-    return Screen(say(lang, "confirm", summary=summary(state, lang)),
-                  [[Button(say(lang, "send"), {**state, "do": "send"}), Button(say(lang, "again"), {})]])
+    return Screen(say(lang, "confirm", summary=summary(state, lang, known)),
+                  [[Button(label(lang, "send"), {**state, "do": "send"}), Button(label(lang, "again"), {})]])
 
 
 def _question_step(live: LiveGame, state: State, lang: str) -> Screen | None:
-    """The next unanswered field of the Council's question, or None once all are given."""
+    """The next unanswered field of the Council's question, or None once all are given. The prompt shows the
+    question as a sentence with what is chosen so far."""
     assert live.game is not None
     fields: dict[str, Any] = dict(state.get("f", {}))
-    values = question_fields(live.game, state["o"])
-    text = esc(question(state["o"], fields, lang))
+    template = state["o"]
+    values = question_fields(live.game, template)
+    text = question(template, fields, lang, sexes(live))
     for arg, allowed in values.items():
         if arg in fields and not (arg == "players" and not state.get("pd")):
             continue
         if arg == "players":
             chosen: list[str] = list(fields.get("players", []))
-            buttons = [Button(esc(live.nickname(n)), {**state, "f": {**fields, "players": [*chosen, n]}})
+            buttons = [Button(plain(live.nickname(n)), {**state, "f": {**fields, "players": [*chosen, n]}})
                        for n in allowed if n not in chosen]
             if len(chosen) >= council.GROUP_LEAST:
-                buttons.append(Button(say(lang, "done"), {**state, "f": {**fields, "players": chosen}, "pd": True}))
+                buttons.append(Button(label(lang, "done"), {**state, "f": {**fields, "players": chosen}, "pd": True}))
             return Screen(say(lang, "pick_players", question=text, least=council.GROUP_LEAST,
                               chosen=len(chosen)), rows(buttons, 3) + _back())
-        buttons = [Button(esc(field_label(arg, v, lang)), {**state, "f": {**fields, arg: v}}) for v in allowed]
-        return Screen(say(lang, "pick_field", question=text, field=FIELD_NAMES[lang][arg] if lang in FIELD_NAMES
-                          else arg), rows(buttons, 3 if arg in ("n", "op") else 2) + _back())
+        buttons = [Button(field_label(arg, v, lang, template), {**state, "f": {**fields, arg: v}}) for v in allowed]
+        names = FIELD_NAMES.get(lang, FIELD_NAMES["ru"])
+        return Screen(say(lang, "pick_field", question=text, field=names.get(arg, arg)),
+                      rows(buttons, 3 if arg in ("n", "op") else 2) + _back())
     return None
 
 

@@ -18,7 +18,7 @@ from aiogram.types import CallbackQuery, Message, TelegramObject, Update, User
 from rankedmafia.accounts.telegram import link_reply
 from rankedmafia.telegram.conductor import Conductor
 from rankedmafia.telegram.sender import ANSWER_TRIES, Sender
-from rankedmafia.telegram.texts import say
+from rankedmafia.telegram.texts import esc, say
 
 log = logging.getLogger("rankedmafia.telegram")
 GROUPS = {"group", "supergroup"}
@@ -62,8 +62,9 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
     private = F.chat.type == "private"
 
     async def reply(message: Message, text: str | None) -> None:
+        """Answer in the chat (HTML): the bot's phrases as made, any plain text (a refusal) escaped once."""
         if text:
-            await conductor.sender.send(message.chat.id, text)
+            await conductor.sender.send(message.chat.id, esc(text))
 
     # --- private: sign-up by deep link, help, the mafia's relay -----------------------------------
     @router.message(CommandStart(deep_link=True), private)

@@ -9,6 +9,8 @@ from typing import Any
 from rankedmafia.accounts.telegram import telegram_banned
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.live_game import LiveGame
+from rankedmafia.live.nicknames import CLASHES as NICKNAME_CLASHES
+from rankedmafia.live.nicknames import normalise as normalise_nickname
 from rankedmafia.live.service import end_build, start_with
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.setup import preset, preset_names
@@ -16,7 +18,7 @@ from rankedmafia.telegram import forms, outbox
 from rankedmafia.telegram.common import Answer, Context, keyboard
 from rankedmafia.telegram.outbox import Intent, Markup, key_of
 from rankedmafia.telegram.store import Batch, TgGame, TgSeat
-from rankedmafia.telegram.texts import clock, esc, refusal, say
+from rankedmafia.telegram.texts import Html, clock, esc, label, refusal, say
 from rankedmafia.text.roles import role_name
 
 
@@ -36,15 +38,15 @@ class SignUp:
             return Answer(say(lang, "game_exists"))
         name = preset_name or "classic-12"
         if name not in preset_names():
-            return Answer(say(lang, "unknown_preset", name=esc(name), choices=", ".join(preset_names())))
+            return Answer(say(lang, "unknown_preset", name=name, choices=", ".join(preset_names())))
         setup = preset(name)
         game_id, _admin = await c.service.create(title or setup.title.get(lang, name), setup,
                                                  c.timing.night, c.timing.day, c.timing.follow_up)
         now = c.clock()
         game = TgGame(game_id, chat_id, user_id, "lobby", now + c.timing.registration, None, {}, now)
         live = await c.service.get(game_id)
-        join = forms.Button(say(lang, "join"), {"url": f"https://t.me/{c.username}?start=j{game_id}"})
-        begin = forms.Button(say(lang, "begin"), {"do": "begin"})
+        join = forms.Button(label(lang, "join"), {"url": f"https://t.me/{c.username}?start=j{game_id}"})
+        begin = forms.Button(label(lang, "begin"), {"do": "begin"})
         key, markup = keyboard(c.tg, game_id, None, [[join], [begin]], {"kind": "lobby"}, once=False)
         game.progress["signup_markup"] = markup  # its edits keep the same buttons
         text = self.lobby_text(live, game, lang)
@@ -56,11 +58,11 @@ class SignUp:
         c.delivery.wake([chat_id])
         return None
 
-    def lobby_text(self, live: LiveGame, game: TgGame, lang: str) -> str:
+    def lobby_text(self, live: LiveGame, game: TgGame, lang: str) -> Html:
         setup = live.setup
         roles = ", ".join(f"{role_name(r, lang)}" + (f" ×{n}" if n > 1 else "") for r, n in setup.roles.items() if n)
-        names = ", ".join(esc(live.nickname(n)) for n in live.names()) or say(lang, "nobody_yet")
-        return say(lang, "registration", title=esc(live.row.title), players=setup.players, roles=roles,
+        names = ", ".join(live.nickname(n) for n in live.names()) or label(lang, "nobody_yet")
+        return say(lang, "registration", title=live.row.title, players=setup.players, roles=roles,
                    joined=len(live.names()), names=names, deadline=clock(game.reg_deadline))
 
     def edit(self, game: TgGame, text: str, markup: Markup | None) -> Intent:
@@ -96,10 +98,10 @@ class SignUp:
         if await telegram_banned(c.service.store, user_id):
             return say(lang, "banned")
         live = await c.service.get(game_id)
-        buttons = [forms.Button(say(lang, "sex_m"), {"sex": "m"}), forms.Button(say(lang, "sex_f"), {"sex": "f"}),
-                   forms.Button(say(lang, "sex_none"), {"sex": None})]
+        buttons = [forms.Button(label(lang, "sex_m"), {"sex": "m"}), forms.Button(label(lang, "sex_f"), {"sex": "f"}),
+                   forms.Button(label(lang, "sex_none"), {"sex": None})]
         key, markup = keyboard(c.tg, game_id, user_id, [buttons], {"kind": "join"})
-        text = say(lang, "join_prompt", title=esc(live.row.title))
+        text = say(lang, "join_prompt", title=live.row.title)
         await c.commit(Batch(game_id, c.clock(), [outbox.send(key_of(game_id, "lobby", "join", user_id, asked),
                                                                game_id, user_id, text, markup)], [key]))
         return None
@@ -114,19 +116,19 @@ class SignUp:
             return say(lang, "in_other_game")
         if await telegram_banned(c.service.store, user_id):
             return say(lang, "banned")
-        base = " ".join(nickname.split())[:20] or "Игрок"
+        base = normalise_nickname(nickname)[:20] or "Игрок"
         for attempt in range(1, 30):
             nick = base if attempt == 1 else f"{base} {attempt}"
             try:
                 _live, _token = await c.service.join(game_id, nick)
             except Refusal as error:
-                if error.rule == "nickname_taken":
+                if error.rule in NICKNAME_CLASHES:  # a look-alike or a vote word too: "Синий 2" is fine
                     continue
-                return refusal(error, lang)
+                return esc(refusal(error, lang))
             await c.tg.add_seat(TgSeat(game_id, nick, user_id, sex))
             c.nudge(game_id)
-            return say(lang, "joined", nick=esc(nick))
-        return refusal(Refusal("nickname_taken", name=base), lang)
+            return say(lang, "joined", nick=nick)
+        return esc(refusal(Refusal("nickname_taken", name=base), lang))
 
     async def press(self, user_id: int, chat_id: int, message_id: int, game: TgGame, state: dict[str, Any],
                     kind: str, nickname: str, is_admin: Any, lang: str) -> Answer:

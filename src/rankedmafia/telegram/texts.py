@@ -5,15 +5,35 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from rankedmafia.rules.game import Game
 from rankedmafia.text import names
+from rankedmafia.text.questions import question_short, value_words
 from rankedmafia.text.refusals import refusal_text
 from rankedmafia.text.roles import role_name, side_name
 
+
+class Html(str):
+    """A message's text as it is sent with parse_mode HTML: the bot's own markup, and every value in it
+    (a nickname, a group's title, a refusal) escaped exactly once. Only `say`, `esc`, `join` and `heading`
+    make one, so a value cannot be sent unescaped, nor escaped twice."""
+
+    __slots__ = ()
+
+
+class Plain(str):
+    """A text Telegram shows as it is, never parsed: a button's label, the answer to a press. Nothing in it
+    is escaped («Эля&Ко» stays «Эля&Ко»)."""
+
+    __slots__ = ()
+
+
 LANGS = ("ru", "en")
 
-OPS = {"eq": "=", "ne": "≠", "gt": ">", "ge": "≥", "lt": "<", "le": "≤"}
+# The Council's comparisons in words: a player reads «меньше», never «<».
+OPS = names.OPS["ru"]
 
 WORDS: dict[str, dict[str, str]] = {
     "ru": {
@@ -48,17 +68,18 @@ WORDS: dict[str, dict[str, str]] = {
         "panel": "🌙 Ночь {n}. Ваш ход:",
         "panel_none": "🌙 Ночь {n}. Этой ночью у вас нет хода.",
         "pick_target": "{action}: кого? (цель {i} из {most})",
-        "pick_option": "{action}: выберите.",
+        "pick_more": "Выбрано: {chosen}\nКого ещё? (цель {i} из {most})",
+        "pick_option": "Лечить жертв какой роли или стороны?",
         "pick_role": "Какую роль скопировать?",
         "pick_use": "Роль «{role}»: какое действие?",
         "pick_question": "Какой вопрос задать Совету?",
-        "pick_field": "Вопрос: {question}\nВыберите: {field}.",
-        "pick_players": "Вопрос: {question}\nНазовите не меньше {least} игроков (выбрано: {chosen}).",
-        "confirm": "Ваш ход: {summary}. Отправить?",
+        "pick_field": "Вопрос Совету: {question}\nВыберите {field}.",
+        "pick_players": "Вопрос Совету: {question}\nНазовите не меньше {least} игроков (выбрано: {chosen}).",
+        "confirm": "Вы выбрали: {summary}\nОтправить?",
         "send": "✅ Отправить",
         "again": "↩️ Заново",
         "done": "Готово",
-        "sent": "✅ Ход принят: {summary}.\nМожно изменить до конца ночи.",
+        "sent": "✅ Ход принят: {summary}\nМожно изменить до конца ночи.",
         "change": "Изменить ход",
         "changed": "Ход отозван: выберите заново.",
         "asked": "🕯 Ночь подводится. {deaths}\nКого оживить? Ответ — до {deadline} (UTC).",
@@ -75,8 +96,12 @@ WORDS: dict[str, dict[str, str]] = {
         "not_yours": "Это не ваши кнопки.",
         "stale": "Эти кнопки устарели.",
         "already": "Уже принято.",
-        "over": "🏁 <b>Игра окончена.</b> {winner}\n\nРоли:\n{roles}\n\nЗапись и повтор: {link}",
-        "winner": "Победа: {side}.",
+        "over": "🏁 <b>Игра окончена.</b> {winner}\n\n<b>Роли</b>\n{roles}\n\nЗапись игры и её повтор: {link}",
+        "winner": "Победитель — {side}.",
+        "winners": "Победили: {names}.",
+        "draw": "Ничья: в живых не осталось никого.",
+        "role_line": "{mark}{nick} — {role}",
+        "role_was": "{mark}{nick} — {role} (в начале — {first})",
         "ended_by_host": "Игра остановлена.",
         "clan_says": "🕶 {nick}: {text}",
         "no_clan": "Ночной чат — только для мафии; ваши сообщения здесь никто не читает.",
@@ -86,10 +111,12 @@ WORDS: dict[str, dict[str, str]] = {
         "lang": "Язык: русский.",
         "settings": "Настройки группы:\n• удалять сообщения игроков ночью: {night_delete}\n"
                     "• удалять сообщения выбывших: {dead_delete}\n"
-                    "• удалять из группы пропустивших фаз подряд: {kick_after}\n\n"
+                    "• удалять из группы после стольких пропущенных фаз подряд: {kick_after}\n\n"
                     "Изменить: /settings night on|off, /settings dead on|off, /settings kick N (0 — выключить).",
         "on": "да", "off": "нет",
-        "kicked": "{nick} пропустил(а) {n} фаз подряд и удаляется из группы.",
+        "kicked": "{nick} пропустил {n} подряд и удаляется из группы.",
+        "kicked_f": "{nick} пропустила {n} подряд и удаляется из группы.",
+        "phases": "фазу|фазы|фаз",
         "help": "Команды: /game [расклад] — открыть набор; /extend — продлить набор; /begin — начать; "
                 "/cancel — отменить (админы); /lang ru|en; /settings. Ходы ночью — в личных сообщениях бота.",
         "seconds": "{n} с",
@@ -127,17 +154,18 @@ WORDS: dict[str, dict[str, str]] = {
         "panel": "🌙 Night {n}. Your move:",
         "panel_none": "🌙 Night {n}. You have no action tonight.",
         "pick_target": "{action}: whom? (target {i} of {most})",
-        "pick_option": "{action}: choose.",
+        "pick_more": "Chosen: {chosen}\nWhom else? (target {i} of {most})",
+        "pick_option": "Heal the victims of which role or side?",
         "pick_role": "Which role to copy?",
         "pick_use": "The {role}: which action?",
         "pick_question": "Which question for the Council?",
-        "pick_field": "Question: {question}\nChoose: {field}.",
-        "pick_players": "Question: {question}\nName at least {least} players (chosen: {chosen}).",
-        "confirm": "Your move: {summary}. Send it?",
+        "pick_field": "The question for the Council: {question}\nChoose the {field}.",
+        "pick_players": "The question for the Council: {question}\nName at least {least} players (chosen: {chosen}).",
+        "confirm": "Your choice: {summary}\nSend it?",
         "send": "✅ Send",
         "again": "↩️ Start over",
         "done": "Done",
-        "sent": "✅ Action taken: {summary}.\nYou may change it until the night ends.",
+        "sent": "✅ Action taken: {summary}\nYou may change it until the night ends.",
         "change": "Change it",
         "changed": "Action withdrawn: choose again.",
         "asked": "🕯 The night is being resolved. {deaths}\nWhom to revive? Answer by {deadline} (UTC).",
@@ -153,8 +181,12 @@ WORDS: dict[str, dict[str, str]] = {
         "not_yours": "These are not your buttons.",
         "stale": "These buttons are out of date.",
         "already": "Already taken.",
-        "over": "🏁 <b>The game is over.</b> {winner}\n\nRoles:\n{roles}\n\nRecord and replay: {link}",
-        "winner": "Winner: {side}.",
+        "over": "🏁 <b>The game is over.</b> {winner}\n\n<b>Roles</b>\n{roles}\n\nThe game's record and replay: {link}",
+        "winner": "The winner: {side}.",
+        "winners": "Won: {names}.",
+        "draw": "A draw: nobody is left alive.",
+        "role_line": "{mark}{nick} — {role}",
+        "role_was": "{mark}{nick} — {role} (at first {first})",
         "ended_by_host": "The game was stopped.",
         "clan_says": "🕶 {nick}: {text}",
         "no_clan": "The night chat is the mafia's; nobody reads your messages here.",
@@ -167,7 +199,9 @@ WORDS: dict[str, dict[str, str]] = {
                     "• remove from the group after this many missed phases: {kick_after}\n\n"
                     "Change: /settings night on|off, /settings dead on|off, /settings kick N (0 — off).",
         "on": "yes", "off": "no",
-        "kicked": "{nick} missed {n} phases in a row and is removed from the group.",
+        "kicked": "{nick} missed {n} in a row and is removed from the group.",
+        "kicked_f": "{nick} missed {n} in a row and is removed from the group.",
+        "phases": "phase|phases|phases",
         "help": "Commands: /game [setup] — open a sign-up; /extend — extend it; /begin — start; "
                 "/cancel — cancel (admins); /lang ru|en; /settings. Night actions go to the bot privately.",
         "seconds": "{n} s",
@@ -179,47 +213,91 @@ def lang_of(value: str | None) -> str:
     return value if value in LANGS else "ru"
 
 
-def say(lang: str, key: str, **fields: Any) -> str:
-    return WORDS[lang_of(lang)][key].format(**fields)
+def say(lang: str, key: str, **fields: Any) -> Html:
+    """A phrase for a message (sent as HTML): every value that is not HTML already is escaped here, once."""
+    return Html(WORDS[lang_of(lang)][key].format(**{k: esc(v) for k, v in fields.items()}))
+
+
+def label(lang: str, key: str, **fields: Any) -> Plain:
+    """A phrase for a button or the answer to a press (plain text): its values as they are, unescaped."""
+    return Plain(WORDS[lang_of(lang)][key].format(**fields))
+
+
+def plain(value: Any) -> Plain:
+    """A value shown as it is: a nickname on a button, a refusal in an alert."""
+    return value if isinstance(value, Plain) else Plain(str(value))
+
+
+def esc(value: Any) -> Html:
+    """A value made safe for an HTML message; HTML already made is left as it is (never escaped twice)."""
+    if isinstance(value, Html):
+        return value
+    return Html(html.escape(str(value), quote=False))
+
+
+def join(separator: str, parts: Iterable[Any]) -> Html:
+    """Values and HTML pieces joined into one HTML text, each value escaped once."""
+    return Html(esc(separator).join(esc(part) for part in parts))
+
+
+def heading(text: Any) -> Html:
+    """A heading as a sentence in bold (never in capitals)."""
+    return Html(f"<b>{esc(text)}</b>")
+
+
+def sentence(text: str) -> str:
+    """A phrase closed as a sentence: a full stop, unless it ends with its own mark («…меньше 6?»)."""
+    text = text.rstrip()
+    return text if not text or text[-1] in ".?!…" else text + "."
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def count_of(lang: str, key: str, n: int) -> str:
+    """A number with its noun agreeing («1 фазу», «3 фазы», «5 фаз»); the forms are `key`'s, split by «|»."""
+    one, few, many = WORDS[lang_of(lang)][key].split("|")
+    if lang_of(lang) != "ru":
+        return f"{n} {one if n == 1 else many}"
+    if n % 10 == 1 and n % 100 != 11:
+        form = one
+    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        form = few
+    else:
+        form = many
+    return f"{n} {form}"
+
+
+def kicked_text(lang: str, nick: str, sex: str | None, phases: int) -> Html:
+    """Removed from the group by the house rule, in agreement with his or her sex."""
+    return say(lang, "kicked_f" if sex == "f" else "kicked", nick=nick, n=count_of(lang, "phases", phases))
 
 
 def action_name(action: str, lang: str) -> str:
     return names.action_name(action, lang_of(lang))
 
 
-def option_label(action: str, value: str, lang: str) -> str:
-    """A value beside the targets: heal_from's source (a side or a role), a role to copy, a question."""
-    from rankedmafia.rules import council
-
+def option_label(action: str, value: str, lang: str) -> Plain:
+    """A value beside the targets, for its button: heal_from's source (a side or a role), a role to copy, a
+    Council question (its short name in words)."""
     if action == "ask":
-        template = council.TEMPLATES.get(value)
-        if template is None:
-            return "…"
-        return template.text.get(lang, template.text["ru"]).format(
-            side="…", op="…", n="…", role="…", player="…", players="…", a="…", b="…", sex="…")
+        return Plain(question_short(value, lang_of(lang)))
     if value in ("town", "mafia", "maniac", "loners"):
-        return side_name(value, lang)
-    return role_name(value, lang)
+        return Plain(side_name(value, lang))
+    return Plain(role_name(value, lang))
 
 
-def field_label(field: str, value: Any, lang: str) -> str:
-    """A value of a Council question's argument, in words."""
-    if field in ("side", "a", "b"):
-        return side_name(str(value), lang)
-    if field == "op":
-        return OPS.get(str(value), str(value))
-    if field == "role":
-        return role_name(str(value), lang)
-    if field == "sex":
-        return WORDS[lang_of(lang)]["sex_m" if value == "m" else "sex_f"]
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+def field_label(field: str, value: Any, lang: str, template: str = "") -> Plain:
+    """A value of a Council question's argument in words, for its button (a comparison as words: «меньше»,
+    or «больше, чем» between two counts)."""
+    return Plain(value_words(template, field, value, lang_of(lang)))
 
 
+# A Council question's blank, as «Выберите …» names it.
 FIELD_NAMES = {
-    "ru": {"side": "сторона", "a": "первая сторона", "b": "вторая сторона", "op": "сравнение", "n": "число",
-           "role": "роль", "player": "игрок", "players": "игроки", "sex": "пол"},
+    "ru": {"side": "сторону", "a": "первую сторону", "b": "вторую сторону", "op": "сравнение", "n": "число",
+           "role": "роль", "player": "игрока", "players": "игроков", "sex": "пол"},
     "en": {"side": "side", "a": "first side", "b": "second side", "op": "comparison", "n": "number",
            "role": "role", "player": "player", "players": "players", "sex": "sex"},
 }
@@ -227,7 +305,7 @@ FIELD_NAMES = {
 
 def refusal(error: Exception, lang: str) -> str:
     """A refusal's sentence in the user's language: the engine's and the service's, as every front end
-    words them (text/refusals.py)."""
+    words them (text/refusals.py). Plain text: `say` or `esc` escape it for a message."""
     return refusal_text(error, lang_of(lang))
 
 
@@ -235,5 +313,25 @@ def clock(at: float | None) -> str:
     return "—" if at is None else time.strftime("%H:%M:%S", time.gmtime(at))
 
 
-def esc(value: Any) -> str:
-    return html.escape(str(value), quote=False)
+def game_over(game: Game, nickname: Callable[[str], str], link: str, lang: str) -> Html:
+    """The one message that ends a game in its group: who won (the side in words, the winners by name),
+    every player's role (and the one he was dealt, if it changed), the link to the game's record and
+    replay on the web. The game is over: every role is public now."""
+    winners = set(game.winners()) if game.winner not in (None, "draw") else set()
+    if game.winner is None:
+        head = say(lang, "ended_by_host")
+    elif game.winner == "draw":
+        head = say(lang, "draw")
+    else:
+        head = say(lang, "winner", side=side_name(game.winner, lang))
+        shown = [nickname(p.name) for p in game.players() if p.name in winners]
+        if shown:
+            head = join(" ", [head, say(lang, "winners", names=", ".join(shown))])
+    lines = []
+    for p in game.players():
+        fields = {"mark": "🏆 " if p.name in winners else "", "nick": nickname(p.name), "role": role_name(p.role, lang)}
+        if p.initial_role != p.role:
+            lines.append(say(lang, "role_was", first=role_name(p.initial_role, lang), **fields))
+        else:
+            lines.append(say(lang, "role_line", **fields))
+    return say(lang, "over", winner=head, roles=join("\n", lines), link=link)

@@ -14,29 +14,29 @@ from rankedmafia.telegram import forms, outbox
 from rankedmafia.telegram.common import Answer, Context, keyboard, phase_key
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.store import Key, Taken, TgGame
-from rankedmafia.telegram.texts import clock, esc, refusal, say
+from rankedmafia.telegram.texts import Html, clock, join, label, plain, refusal, say
 
 
 def vote_key(game: TgGame, day: str) -> str:
     return key_of(game.game_id, day, "vote", game.chat_id)
 
 
-def above(progress: dict[str, Any], text: str) -> str:
-    """The vote's text under what the phase change told the group in the same message."""
-    head = progress.get("vote_head") or ""
-    return f"{head}\n\n{text}" if head else text
+def above(progress: dict[str, Any], text: Html) -> Html:
+    """The vote's text under what the phase change told the group in the same message (kept as made)."""
+    head = Html(progress.get("vote_head") or "")
+    return join("\n\n", [head, text]) if head else text
 
 
 class DayVote:
     def __init__(self, conductor: Context) -> None:
         self.c = conductor
-        self._shown: dict[str, str] = {}  # the tally last put on a game's vote message
+        self._shown: dict[str, Html] = {}  # the tally last put on a game's vote message
 
-    def message(self, live: LiveGame, game: TgGame, lang: str) -> tuple[str, Key, outbox.Markup]:
+    def message(self, live: LiveGame, game: TgGame, lang: str) -> tuple[Html, Key, outbox.Markup]:
         """The vote's text and its buttons: one per living player, and the blue vote."""
         assert live.game is not None
-        buttons = [forms.Button(esc(live.nickname(n)), {"v": n}) for n in live.game.alive()]
-        buttons.append(forms.Button(say(lang, "blue"), {"v": BLUE}))
+        buttons = [forms.Button(plain(live.nickname(n)), {"v": n}) for n in live.game.alive()]
+        buttons.append(forms.Button(label(lang, "blue"), {"v": BLUE}))
         key, markup = keyboard(self.c.tg, game.game_id, None, forms.rows(buttons),
                                {"kind": "vote", "phase": phase_key(live)}, once=False)
         text = self.vote_text(live, lang)
@@ -63,7 +63,7 @@ class DayVote:
         return self.edit(game, day, above(progress, closed), None)
 
     @staticmethod
-    def edit(game: TgGame, day: str, text: str, markup: outbox.Markup | None) -> Intent:
+    def edit(game: TgGame, day: str, text: Html, markup: outbox.Markup | None) -> Intent:
         return outbox.edit(vote_key(game, day) + "|edit", game.game_id, game.chat_id, text, markup,
                            target=vote_key(game, day))
 
@@ -86,10 +86,10 @@ class DayVote:
             return Answer(refusal(error, lang), alert=True)
         if not outcome.entries and update_id is not None:  # the same vote again: the update is still claimed
             await c.tg.take(taken)
-        shown = say(lang, "blue") if choice == BLUE else live.nickname(choice)
-        return Answer(say(lang, "voted", choice=shown))
+        shown = label(lang, "blue") if choice == BLUE else live.nickname(choice)
+        return Answer(label(lang, "voted", choice=shown))
 
-    def tally_lines(self, live: LiveGame, lang: str, final: list[dict[str, Any]] | None = None) -> str:
+    def tally_lines(self, live: LiveGame, lang: str, final: list[dict[str, Any]] | None = None) -> Html:
         game = live.game
         assert game is not None
         votes = public_votes(game)
@@ -103,15 +103,18 @@ class DayVote:
             return say(lang, "no_votes_yet")
         lines = []
         for choice, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-            voters = ", ".join(esc(live.nickname(v)) for v, c in votes.items() if c == choice)
-            shown = say(lang, "blue") if choice == BLUE else esc(live.nickname(choice))
+            voters = ", ".join(live.nickname(v) for v, c in votes.items() if c == choice)
+            shown = label(lang, "blue") if choice == BLUE else live.nickname(choice)
             lines.append(say(lang, "vote_line", choice=shown, count=count, voters=voters))
-        return "\n".join(lines)
+        return join("\n", lines)
 
-    def vote_text(self, live: LiveGame, lang: str) -> str:
-        """The day's vote, counted by heads (weights are secret; a silenced vote weighs nothing, unseen)."""
+    def vote_text(self, live: LiveGame, lang: str) -> Html:
+        """The day's vote, counted by heads (weights are secret; a silenced vote weighs nothing, unseen). Its
+        count is of those the core offers a vote (`voters`: an announced silence is offered none)."""
         game = live.game
         assert game is not None
         alive = len(game.alive())
+        voters = game.voters()
+        voted = len(voters) - len(game.awaiting())
         return say(lang, "vote", n=game.phase.number, tally=self.tally_lines(live, lang),
-                   voted=len(public_votes(game)), alive=alive, need=alive // 2 + 1, deadline=clock(live.deadline))
+                   voted=voted, alive=len(voters), need=alive // 2 + 1, deadline=clock(live.deadline))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rankedmafia.text.counts import ENGLISH, GENITIVE, given_targets, wanted_targets
 from rankedmafia.text.roles import role_name
 
 ERRORS: dict[str, dict[str, str]] = {
@@ -21,20 +22,21 @@ ERRORS: dict[str, dict[str, str]] = {
         "reserved_name": "ник «{name}» занят правилами",
         "too_few_players": "нужно хотя бы {least} игрока",
         "dead_actor": "{name} выбыл из игры и не может ходить",
-        "dead_target": "{name} выбыл из игры: на него нельзя указать",
+        "dead_target": "{name} выбыл: его нельзя указать",
         "dead_voter": "{name} выбыл из игры и не голосует",
         "dead_candidate": "{name} выбыл из игры: за него нельзя голосовать",
+        "silenced_voter": "сегодня {name} лишен возможности голосовать",
         "already_acted": "{name} уже отписал ход этой ночью ({action}); одно действие за ночь",
         "no_such_action": "у роли «{role}» нет действия «{action}» (игрок {name})",
         "lost_as_boss": "{name} стал боссом: у него больше нет действия «{action}» роли «{role}»",
-        "target_count": "действие «{action}» требует от {least} до {most} целей, указано {got}",
+        "target_count": "действие «{action}» требует {wanted}, а {given}",
         "duplicate_target": "в действии «{action}» одна цель указана дважды",
         "self_target": "действие «{action}» нельзя направить на себя",
         "missing_option": "действию «{action}» нужен параметр «{option}»",
         "unexpected_option": "у действия «{action}» нет параметров",
         "repeat_target": "нельзя две ночи подряд указывать на одного игрока ({name}) действием «{action}»",
         "mafia_double_at_three": "когда в игре трое, мафия лишается права убивать двоих ({action})",
-        "intimidation_cap": "когда живых меньше 10, мафия не может глушить более {most}",
+        "intimidation_cap": "когда живых меньше 10, мафия может запугать не больше {most_words} игроков",
         "heal_from_threshold": "когда в городе {most} игроков или меньше, доктор не лечит от роли",
         "heal_from_source": "лечить можно от: {choices} (указано «{source}»)",
         "heal_from_repeat": "нельзя лечить от одной и той же роли ({source}) две ночи подряд",
@@ -44,6 +46,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "not_night": "сейчас не ночь ({phase})",
         "not_day": "сейчас не день ({phase})",
         "unknown_command": "неизвестная команда «{command}»",
+        "unknown_house_key": "нет домашнего правила «{key}»; есть: {choices}",
         "unknown_house_rule": "домашнее правило «{key}» не может быть «{value}» (можно: {choices})",
         "employer_used": "к игроку {name} уже нанимались: наниматель не повторяется",
         "no_contract": "нет удачного найма, по которому можно убить",
@@ -51,7 +54,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "employer_victim": "нельзя убить самого нанимателя ({name})",
         "postman_recipient": "игроку {name} письмо уже передавали: дважды одному игроку нельзя",
         "fan_one_search": "когда в городе {most} человек или меньше, фанат делает одну проверку за ночь",
-        "fan_not_found": "фанат защищает маньяка только со следующей ночи после того, как нашел его",
+        "fan_not_found": "фанат защищает маньяка только со следующей ночи после того, как нашёл его",
         "joker_role": "роли «{role}» нет в раскладе: джокер копирует только роли расклада",
         "joker_same_role": "джокер должен каждую ночь менять роль (прошлой ночью: {role})",
         "joker_same_action": "джокер должен каждую ночь менять действие (прошлой ночью: {action})",
@@ -95,20 +98,21 @@ ERRORS: dict[str, dict[str, str]] = {
         "reserved_name": "the nickname “{name}” is reserved by the rules",
         "too_few_players": "at least {least} players are needed",
         "dead_actor": "{name} is out of the game and cannot act",
-        "dead_target": "{name} is out of the game and cannot be targeted",
+        "dead_target": "{name} is out of the game and cannot be named",
         "dead_voter": "{name} is out of the game and does not vote",
         "dead_candidate": "{name} is out of the game and cannot be voted for",
+        "silenced_voter": "today {name} cannot vote",
         "already_acted": "{name} has already sent an action tonight ({action}); one action a night",
         "no_such_action": "the role “{role}” has no action “{action}” (player {name})",
         "lost_as_boss": "{name} became the boss and no longer has the {role}'s action “{action}”",
-        "target_count": "the action “{action}” takes {least} to {most} targets, {got} given",
+        "target_count": "the action “{action}” takes {wanted}, {given}",
         "duplicate_target": "the action “{action}” names one target twice",
         "self_target": "the action “{action}” cannot target oneself",
         "missing_option": "the action “{action}” needs the option “{option}”",
         "unexpected_option": "the action “{action}” takes no option",
         "repeat_target": "“{action}” cannot target the same player ({name}) two nights running",
         "mafia_double_at_three": "with three players left the mafia may not kill two ({action})",
-        "intimidation_cap": "with fewer than 10 alive the mafia may intimidate at most {most}",
+        "intimidation_cap": "with fewer than 10 alive the mafia may intimidate at most {most_words} players",
         "heal_from_threshold": "with {most} or fewer alive the doctor cannot heal from a role",
         "heal_from_source": "one can heal from: {choices} (given “{source}”)",
         "heal_from_repeat": "the doctor cannot heal from the same role ({source}) two nights running",
@@ -118,6 +122,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "not_night": "it is not night ({phase})",
         "not_day": "it is not day ({phase})",
         "unknown_command": "unknown command “{command}”",
+        "unknown_house_key": "there is no house rule “{key}”; there are: {choices}",
         "unknown_house_rule": "the house rule “{key}” cannot be “{value}” (choices: {choices})",
         "employer_used": "{name} has been an employer already: an employer does not repeat",
         "no_contract": "there is no successful hire to kill for",
@@ -163,9 +168,10 @@ FEMININE: dict[str, dict[str, str]] = {
     "ru": {
         "dead_actor": "{name} выбыла из игры и не может ходить",
         "lost_as_boss": "{name} стала боссом: у неё больше нет действия «{action}» роли «{role}»",
-        "dead_target": "{name} выбыла из игры: на неё нельзя указать",
+        "dead_target": "{name} выбыла: её нельзя указать",
         "dead_voter": "{name} выбыла из игры и не голосует",
         "dead_candidate": "{name} выбыла из игры: за неё нельзя голосовать",
+        "silenced_voter": "сегодня {name} лишена возможности голосовать",
         "already_acted": "{name} уже отписала ход этой ночью ({action}); одно действие за ночь",
         "nothing_to_withdraw": "{actor} не отписывала хода этой ночью",
         "revive_later": "{name} ходит последней: убитых этой ночью ей назовут, когда походят остальные",
@@ -175,11 +181,22 @@ FEMININE: dict[str, dict[str, str]] = {
 }
 
 
+# An action that takes no target at all, named one anyway (the Council's question, heal_from).
+NO_TARGETS = {
+    "ru": "действие «{action}» не принимает целей, а {given}",
+    "en": "the action “{action}” takes no target, {given}",
+}
+
+
 def describe(error: Any, lang: str = "ru") -> str:
     """The refusal's sentence. Unknown ids fall back to the id itself, so nothing is ever lost."""
     catalogue = ERRORS.get(lang, ERRORS["ru"])
     template = catalogue.get(error.rule)
     params = dict(error.params)
+    if error.rule == "target_count":
+        template = _counted(params, lang) or template
+    if isinstance(params.get("most"), int):
+        params["most_words"] = (GENITIVE if lang == "ru" else ENGLISH).get(params["most"], str(params["most"]))
     if params.get("name_sex") == "f":
         template = FEMININE.get(lang, {}).get(error.rule, template)
     if "role" in params and isinstance(params["role"], str):
@@ -192,3 +209,16 @@ def describe(error: Any, lang: str = "ru") -> str:
         return template.format(**params)
     except (KeyError, IndexError):
         return f"{error.rule} {params}"
+
+
+def _counted(params: dict[str, Any], lang: str) -> str | None:
+    """The target count's sentence, its numbers in words that agree («от одной до двух целей, а указаны
+    три»); None if the refusal lacks its numbers."""
+    try:
+        least, most, got = (int(params[key]) for key in ("least", "most", "got"))
+    except (KeyError, TypeError, ValueError):
+        return None
+    english = lang == "en"
+    params["wanted"] = wanted_targets(least, most, "en" if english else "ru")
+    params["given"] = given_targets(got, "en" if english else "ru")
+    return NO_TARGETS["en" if english else "ru"] if most == 0 else None

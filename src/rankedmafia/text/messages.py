@@ -5,6 +5,8 @@ Templates use str.format fields; `{name}`-like fields holding nicknames are emph
 
 from __future__ import annotations
 
+import re
+
 MESSAGES: dict[str, dict[str, str]] = {
     "ru": {
         "night_title": "Итоги ночи {number}",
@@ -59,6 +61,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "peek_none": "{target} этой ночью ничего не делал.",
         "answer_yes": "Совет отвечает: да.",
         "answer_no": "Совет отвечает: нет.",
+        "answer_to_yes": "На вопрос «{question}» Совет ответил: да.",
+        "answer_to_no": "На вопрос «{question}» Совет ответил: нет.",
         "deaths_tonight": "Этой ночью убиты: {names}.",
         "deaths_tonight_none": "Этой ночью никто не убит.",
         "clan_card": "Ваш клан: {members}.",
@@ -125,6 +129,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "peek_none": "{target} did nothing tonight.",
         "answer_yes": "The Council answers: yes.",
         "answer_no": "The Council answers: no.",
+        "answer_to_yes": "To the question “{question}” the Council answered: yes.",
+        "answer_to_no": "To the question “{question}” the Council answered: no.",
         "deaths_tonight": "Killed tonight: {names}.",
         "deaths_tonight_none": "Nobody was killed tonight.",
         "clan_card": "Your clan: {members}.",
@@ -137,9 +143,21 @@ LANGUAGES = tuple(MESSAGES)
 FEMININE = "_f"  # the suffix of a message's feminine form
 
 
-def message(lang: str, key: str, sex: str | None = None) -> str:
-    """A message in `lang`; its feminine form when the subject is a woman and the language has one."""
+# The rule book writes «е» for «ё» in its formulas («лишен возможности голосовать», «Обреченный», «Ее роль»).
+# A game's record keeps the formulas letter for letter (the contract: a script gives the same record in every
+# release, and hosts post them as the book has them); the site and the bot print them with their «ё».
+YO = {"лишен": "лишён", "Обреченный": "Обречённый", "Обреченная": "Обречённая", "Ее": "Её", "ее": "её"}
+_YO_WORDS = re.compile(r"(?<!\w)(" + "|".join(YO) + r")(?!\w)")
+
+
+def with_yo(text: str) -> str:
+    """A Russian text with the «ё» the rule book's formulas leave out."""
+    return _YO_WORDS.sub(lambda match: YO[match.group(1)], text)
+
+
+def message(lang: str, key: str, sex: str | None = None, yo: bool = False) -> str:
+    """A message in `lang`; its feminine form when the subject is a woman and the language has one; with its
+    «ё» when `yo` (the pages and the bot) rather than as the rule book spells it (records and forum posts)."""
     catalogue = MESSAGES.get(lang, MESSAGES["ru"])
-    if sex == "f":
-        return catalogue.get(key + FEMININE, catalogue[key])
-    return catalogue[key]
+    text = catalogue.get(key + FEMININE, catalogue[key]) if sex == "f" else catalogue[key]
+    return with_yo(text) if yo and lang == "ru" else text

@@ -172,8 +172,9 @@ PHASES: dict[str, dict[str, str]] = {
 }
 
 OPS: dict[str, dict[str, str]] = {
-    "ru": {"eq": "ровно", "ne": "не", "gt": "больше", "ge": "не меньше", "lt": "меньше", "le": "не больше"},
-    "en": {"eq": "exactly", "ne": "not", "gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most"},
+    "ru": {"eq": "ровно", "ne": "не ровно", "gt": "больше", "ge": "не меньше", "lt": "меньше", "le": "не больше"},
+    "en": {"eq": "exactly", "ne": "not exactly", "gt": "more than", "ge": "at least", "lt": "fewer than",
+           "le": "at most"},
 }
 
 # The blanks of a Council question (rankedmafia.rules.council.TEMPLATES' args).
@@ -184,9 +185,59 @@ FIELDS: dict[str, dict[str, str]] = {
            "player": "player", "players": "players", "sex": "sex"},
 }
 
+# what stands beside an action's targets (`Action.option`), as a refusal names it
+OPTIONS: dict[str, dict[str, str]] = {
+    "ru": {"role": "роль", "question": "вопрос Совету"},
+    "en": {"role": "role", "question": "the Council's question"},
+}
+
 SEXES: dict[str, dict[str, str]] = {
     "ru": {"m": "мужской", "f": "женский"},
     "en": {"m": "male", "f": "female"},
+}
+
+# The Council's questions as whole sentences, every blank filled («Живых игроков стороны «город» не меньше
+# 3?»): `op` compares a count with a number, `cmp` two counts (so that no comparison reads «ровно, чем»),
+# `people` names the players of a sex.
+QUESTIONS: dict[str, dict[str, str]] = {
+    "ru": {
+        "side_count": "Живых игроков стороны «{side}» {op} {n}?",
+        "side_roles": "Ролей стороны «{side}» (не мирных) в игре {op} {n}?",
+        "role_count": "Живых игроков с ролью «{role}» {op} {n}?",
+        "compare_sides": "Живых игроков стороны «{a}» {cmp} стороны «{b}»?",
+        "immune_count": "Иммунитетчиков в игре {op} {n}?",
+        "immune_have_roles": "Среди иммунитетчиков есть роли?",
+        "visited": "Приходила ли прошлой ночью к игроку {player} роль «{role}»?",
+        "girl_blocked_active": "Девочка прошлой ночью заблокировала активную роль?",
+        "group_side_count": "Из игроков {players} на стороне «{side}» {op} {n}?",
+        "roles_vs_immune": "Ролей в игре (не мирных) {cmp} иммунитетчиков?",
+        "sex_count": "Живых {people} {op} {n}?",
+        "roles_vs_sex": "Ролей в игре (не мирных) {cmp} живых {people}?",
+    },
+    "en": {
+        "side_count": "Living players of {side}: {op} {n}?",
+        "side_roles": "Roles (not civilians) of {side} left: {op} {n}?",
+        "role_count": "Living players with the role {role}: {op} {n}?",
+        "compare_sides": "Living players of {a}: {cmp} those of {b}?",
+        "immune_count": "Immune players alive: {op} {n}?",
+        "immune_have_roles": "Are there roles among the immune?",
+        "visited": "Did the {role} visit {player} last night?",
+        "group_side_count": "Among {players}, players of {side}: {op} {n}?",
+        "girl_blocked_active": "Did the girl block an active role last night?",
+        "roles_vs_immune": "Roles (not civilians) alive: {cmp} the immune players?",
+        "sex_count": "Living {people}: {op} {n}?",
+        "roles_vs_sex": "Roles (not civilians) alive: {cmp} the living {people}?",
+    },
+}
+COMPARED: dict[str, dict[str, str]] = {
+    "ru": {"eq": "столько же, сколько", "ne": "не столько же, сколько", "gt": "больше, чем",
+           "ge": "не меньше, чем", "lt": "меньше, чем", "le": "не больше, чем"},
+    "en": {"eq": "as many as", "ne": "not as many as", "gt": "more than", "ge": "at least as many as",
+           "lt": "fewer than", "le": "at most as many as"},
+}
+PEOPLE: dict[str, dict[str, str]] = {
+    "ru": {"m": "мужчин", "f": "женщин"},
+    "en": {"m": "men", "f": "women"},
 }
 
 
@@ -209,6 +260,19 @@ def phase_name(kind: str, lang: str = "ru", number: int | None = None) -> str:
         number = int(digits) if digits.isdigit() else None
     name = PHASES[_lang(lang)].get(kind, kind)
     return f"{name} {number}" if number is not None else name
+
+
+# the forum engines whose saved pages the vote counter reads (forum/thread.py), by their own names
+ENGINES: dict[str, str] = {"phpbb": "phpBB", "vbulletin": "vBulletin", "invision": "Invision", "xenforo": "XenForo",
+                           "smf": "SMF"}
+PASTED = {"ru": "вставленный текст", "en": "pasted text"}
+
+
+def engine_name(engine: str, lang: str = "ru") -> str:
+    """«vBulletin», «вставленный текст»: what read a page of the thread, never its id."""
+    if engine in ENGINES:
+        return ENGINES[engine]
+    return PASTED[_lang(lang)] if engine == "text" else engine
 
 
 def op_name(op: str, lang: str = "ru") -> str:
@@ -253,11 +317,14 @@ def refusal(error: Any, lang: str = "ru") -> str:
     if isinstance(params.get("phase"), str):
         params["phase"] = phase_name(params["phase"], lang).lower() if lang == "ru" else phase_name(
             params["phase"], lang)
+    if isinstance(params.get("option"), str):
+        params["option"] = OPTIONS[_lang(lang)].get(params["option"], params["option"])
     if isinstance(params.get("source"), str):
         params["source"] = source_name(params["source"], lang)
     for key in ("side", "winner"):
         value = params.get(key)
-        if isinstance(value, str) and not (error.rule == "council_side" and value not in council.SIDES):
+        if isinstance(value, str) and not (error.rule in ("council_side", "detective_side")
+                                           and value not in (*council.SIDES, "maniac")):
             params[key] = side_name(value, lang)  # (a side the Council does not know is shown as written)
     if isinstance(params.get("op"), str):
         params["op"] = op_name(params["op"], lang)
@@ -284,34 +351,43 @@ def refusal(error: Any, lang: str = "ru") -> str:
 
 
 def question_label(template: str, lang: str = "ru") -> str:
-    """A Council question as a form offers it, its blanks shown as "…" ("Живых игроков стороны …: … …?")."""
-    spec = council.TEMPLATES.get(template)
-    if spec is None:
+    """A Council question as a form offers it, its blanks shown as "…" ("Живых игроков стороны «…» … …?")."""
+    sentence = QUESTIONS[_lang(lang)].get(template)
+    if sentence is None:
         return template
-    return spec.text.get(_lang(lang), spec.text["ru"]).format(**{key: "…" for key in spec.args})
+    return sentence.format(**dict.fromkeys(("side", "op", "n", "role", "a", "b", "cmp", "player", "players",
+                                            "people"), "…"))
 
 
 def question_text(template: str, detail: Any, lang: str = "ru") -> str:
-    """A Council question with its arguments in words (sides, comparisons, roles and sexes by name)."""
-    if template not in council.TEMPLATES:
+    """A Council question as a sentence with its arguments in words (sides, comparisons, roles and the
+    players of a sex by name)."""
+    lang = _lang(lang)
+    sentence = QUESTIONS[lang].get(template)
+    if sentence is None or template not in council.TEMPLATES:
         return question_label(template, lang)
     try:
         args = json.loads(detail) if isinstance(detail, str) else dict(detail or {})
     except (ValueError, TypeError):
         return question_label(template, lang)
-    shown: dict[str, Any] = {}
+    shown: dict[str, Any] = dict.fromkeys(council.TEMPLATES[template].args, "…")
     for key, value in args.items():
         if key in ("side", "a", "b"):
             shown[key] = side_name(str(value), lang)
         elif key == "op":
-            shown[key] = op_name(str(value), lang)
+            shown["op"] = op_name(str(value), lang)
+            shown["cmp"] = COMPARED[lang].get(str(value), str(value))
         elif key == "role":
             shown[key] = role_name(str(value), lang)
         elif key == "sex":
-            shown[key] = sex_name(str(value), lang)
+            shown["people"] = PEOPLE[lang].get(str(value), str(value))
+        elif key == "players" and isinstance(value, list):
+            shown[key] = ", ".join(map(str, value))
         else:
             shown[key] = value
+    shown.setdefault("cmp", shown.get("op", "…"))
+    shown.setdefault("people", "…")
     try:
-        return council.describe_question(template, shown, lang)
+        return sentence.format(**shown)
     except (KeyError, IndexError):
         return question_label(template, lang)

@@ -16,11 +16,16 @@ REFUSALS: dict[str, dict[str, str]] = {
         "not_found": "не найдено: неверная или устаревшая ссылка",
         "bad_nickname": "ник должен быть непустым, не длиннее {most} символов",
         "nickname_taken": "ник «{name}» уже занят",
+        "nickname_lookalike": "ник «{name}» не отличить на вид от «{other}», который уже за столом: "
+                              "выберите другой",
+        "nickname_mixed_scripts": "в нике «{name}» смешаны буквы разных алфавитов (например, латинская «B» "
+                                  "среди русских букв): пишите буквами одного алфавита",
+        "nickname_vote_word": "«{name}» — слово голосования, ником оно быть не может: выберите другой",
         "lobby_closed": "набор в эту игру закрыт",
         "lobby_full": "все места в игре заняты",
         "already_started": "игра уже началась",
         "need_players": "нужно {players} игроков, записалось {joined}",
-        "not_running": "игра не идет",
+        "not_running": "игра не идёт",
         "paused": "игра на паузе",
         "not_paused": "игра не на паузе",
         "unknown_seat": "нет места «{name}»",
@@ -43,6 +48,11 @@ REFUSALS: dict[str, dict[str, str]] = {
         "not_found": "not found: a wrong or outdated link",
         "bad_nickname": "a nickname must be non-empty and at most {most} characters",
         "nickname_taken": "the nickname “{name}” is taken",
+        "nickname_lookalike": "the nickname “{name}” looks the same as “{other}”, already at the table: "
+                              "choose another",
+        "nickname_mixed_scripts": "the nickname “{name}” mixes the letters of different alphabets (a Latin "
+                                  "“B” among Cyrillic letters, say): write it in one alphabet",
+        "nickname_vote_word": "“{name}” is a word of the vote and cannot be a nickname: choose another",
         "lobby_closed": "this game no longer takes players",
         "lobby_full": "every seat is taken",
         "already_started": "the game has already started",

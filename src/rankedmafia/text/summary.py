@@ -7,7 +7,7 @@ from typing import Any
 
 from rankedmafia.text.formats import Format, emphasis, heading
 from rankedmafia.text.messages import message
-from rankedmafia.text.names import action_name
+from rankedmafia.text.names import action_name, question_text
 from rankedmafia.text.roles import role_name, side_name
 
 # The order of a summary: what happened to whom first, then what the town learned, then who is silenced.
@@ -24,18 +24,22 @@ class Renderer:
     ("Сегодня Маша лишена возможности голосовать"); the masculine forms stand otherwise."""
 
     def __init__(self, lang: str = "ru", fmt: Format | str = Format.TEXT,
-                 sexes: Mapping[str, str | None] | None = None) -> None:
+                 sexes: Mapping[str, str | None] | None = None, yo: bool = False,
+                 questions: Mapping[tuple[int, str], tuple[str, Any]] | None = None) -> None:
         self.lang = lang
+        self.yo = yo  # «ё» where the rule book's formulas leave it out (text/messages.py): the site and the bot
         self.fmt = Format(fmt)
         self._em = emphasis(self.fmt)
         self.sexes = dict(sexes or {})
+        # (night, reader) -> the Council question his answer answers (text.council_answers)
+        self.questions = dict(questions or {})
 
     def say(self, key: str, **fields: Any) -> str:
         subject = fields.get(SUBJECT.get(key, "player"), fields.get("target"))
         sex = self.sexes.get(str(subject)) if subject is not None else None
         names = {k: self._em(str(v)) if k in ("player", "target", "killer", "a", "b") else v
                  for k, v in fields.items()}
-        return message(self.lang, key, sex).format(**names)
+        return message(self.lang, key, sex, self.yo).format(**names)
 
     def role(self, role_id: str, genitive: bool = False) -> str:
         return role_name(role_id, self.lang, genitive)
@@ -50,7 +54,7 @@ class Renderer:
         hanged = any(e["type"] == "hanged" for e in public)
         if not hanged and any(e["type"] in ("defended", "unhangable") for e in public):
             public = [e for e in public if e["type"] != "nobody_hanged"]  # its line already says nobody hangs
-        # two causes can silence one player: the town hears "Сегодня Вася лишен…" once
+        # two causes can silence one player: the town hears "Сегодня Вася лишён…" once
         lines = list(dict.fromkeys(line for e in public if (line := self._public_line(e, hanged))))
         if kind == "night" and not any(e["type"] == "death" for e in public):
             lines.insert(0, self.say("nobody_died"))
@@ -151,7 +155,10 @@ class Renderer:
                 return self.say("peek_none", target=e["target"])
             return self.say("peek", target=e["target"], action=action_name(e["result"], self.lang))
         if kind == "answer":
-            return self.say(f"answer_{e['result']}")
+            question = self.questions.get((e.get("number", 0), str(e.get("to"))))
+            if question is None:
+                return self.say(f"answer_{e['result']}")
+            return self.say(f"answer_to_{e['result']}", question=question_text(question[0], question[1], self.lang))
         if kind == "deaths_tonight":
             if not e["targets"]:
                 return self.say("deaths_tonight_none")

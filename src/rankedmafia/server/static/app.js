@@ -25,6 +25,11 @@
   }
   document.addEventListener("input", mark, true);
   document.addEventListener("change", mark, true);
+  var folded = new WeakSet();
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest ? event.target.closest("summary") : null;
+    if (summary && summary.parentNode.tagName === "DETAILS") { folded.add(summary.parentNode); }
+  }, true);
 
   var morphOptions = {
     morphStyle: "innerHTML",
@@ -32,11 +37,15 @@
     restoreFocus: true,
     callbacks: {
       beforeAttributeUpdated: function (name, node) {
+        // a block the reader opened or folded stays so (the setup's pickers, the rules, past summaries)
+        if (name === "open" && node.tagName === "DETAILS") { return !folded.has(node); }
         if (name !== "value" && name !== "selected" && name !== "checked") { return true; }
         var control = controlOf(node);
         return !(control && touched.has(control));
       },
       beforeNodeMorphed: function (old, fresh) {
+        // what the script itself writes (the setup check, the share note) is its own, not the server's
+        if (old.nodeType === 1 && old.hasAttribute("data-client")) { return false; }
         // a countdown keeps ticking: leave it alone while its deadline is the same
         if (old.nodeType === 1 && old.hasAttribute("data-deadline") && fresh.nodeType === 1 &&
             old.getAttribute("data-deadline") === fresh.getAttribute("data-deadline")) { return false; }
@@ -51,17 +60,23 @@
   var keepAlerts = true;
 
   function morphPage(html, fromForm) {
-    keepAlerts = !fromForm;
     var fresh = new DOMParser().parseFromString(html, "text/html");
     var main = document.querySelector("main");
     var next = fresh.querySelector("main");
     if (!main || !next) { return; }
     var key = next.getAttribute("data-phase");
+    // a refusal ("the game is paused") goes once the game moves on: resumed, paused, a new phase
+    keepAlerts = !fromForm && (phaseKey === null || key === phaseKey);
     if (phaseKey !== null && key !== phaseKey) { touched = new WeakSet(); }
     phaseKey = key;
     if (fresh.title) { document.title = fresh.title; }
-    window.Idiomorph.morph(main, next, morphOptions);
+    main.setAttribute("data-turn", next.getAttribute("data-turn") || "");
+    main.setAttribute("data-urgent", next.getAttribute("data-urgent") || "0");
+    main.setAttribute("data-phase", key || "");
+    // its children, not the fresh <main> itself (which would nest a <main> inside the old one)
+    window.Idiomorph.morph(main, Array.from(next.childNodes), morphOptions);
     tick();
+    turnChanged();
     document.dispatchEvent(new CustomEvent("rm:updated"));
   }
 
@@ -88,6 +103,7 @@
     source.addEventListener("state", function (e) {
       var data = JSON.parse(e.data);
       if (version !== null) { refresh(); }  // the server sends a state only when this page's facts changed
+      else { document.documentElement.setAttribute("data-live-open", "1"); }  // updates flow from here on
       version = data.version;
     });
     source.addEventListener("gone", function () { source.close(); });
@@ -99,19 +115,23 @@
     if (!(form instanceof HTMLFormElement) || form.hasAttribute("data-plain") || !window.fetch) { return; }
     event.preventDefault();
     var body = new URLSearchParams(new FormData(form, event.submitter || undefined));
+    var refused = false;
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin",
                          headers: { "X-Partial": "1" } })
       .then(function (r) {
         var here = window.location.href.split("#")[0];
         if (r.redirected && r.url.split("#")[0] !== here) { window.location.href = r.url; return null; }
+        refused = !r.ok;
         return r.text();
       })
       .then(function (html) {
         if (html === null) { return; }
-        form.querySelectorAll("input, select, textarea").forEach(function (c) { touched.delete(c); });
+        // a refused form keeps what the player chose; a sent one starts afresh
+        if (!refused) { form.querySelectorAll("input, select, textarea").forEach(function (c) { touched.delete(c); }); }
         morphPage(html, true);
         form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+        if (refused) { besideForm(form); }
       })
       .catch(function () { form.submit(); });
   });
@@ -156,6 +176,163 @@
     touched.add(box);
     box.focus();
   });
+
+  // a refusal is shown beside the form that was refused, not at the top of a long page
+  function besideForm(form) {
+    var alert = document.querySelector("main > [role=alert]");
+    if (!alert || !form.isConnected) { return; }
+    alert.classList.add("beside");
+    form.insertAdjacentElement("afterend", alert);
+    alert.scrollIntoView({ block: "nearest" });
+  }
+
+  // --- your move: the tab's title and icon, an alert and a sound (opt-in) ------------------------
+  var store = window.localStorage;
+  var lastTurn = main ? main.getAttribute("data-turn") : null;
+
+  function urgent() {
+    var m = document.querySelector("main");
+    return !!m && m.getAttribute("data-urgent") === "1";
+  }
+
+  function setIcon() {
+    var icon = document.getElementById("favicon");
+    if (icon) { icon.setAttribute("href", icon.getAttribute(urgent() ? "data-turn" : "data-idle")); }
+  }
+
+  function beep() {
+    var Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) { return; }
+    try {
+      var ctx = new Ctx(), osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 880; gain.gain.value = 0.08;
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.25);
+    } catch (e) { /* no sound is no harm */ }
+  }
+
+  function turnChanged() {
+    setIcon();
+    var m = document.querySelector("main");
+    var now = m ? m.getAttribute("data-turn") : null;
+    if (now === lastTurn) { return; }
+    lastTurn = now;
+    if (!urgent()) { return; }
+    var line = document.getElementById("turn");
+    var text = line ? line.textContent.replace(/\s+/g, " ").trim() : document.title;
+    if (store && store.getItem("rm-alerts") === "1" && window.Notification && Notification.permission === "granted") {
+      try { new Notification(document.title, { body: text, tag: "rm-turn" }); } catch (e) { /* mobile: page alerts only */ }
+    }
+    if (store && store.getItem("rm-sound") === "1") { beep(); }
+    document.dispatchEvent(new CustomEvent("rm:turn", { detail: text }));
+  }
+
+  var alerts = document.getElementById("alerts");
+  if (alerts) {
+    var button = document.getElementById("alerts-button");
+    var sound = document.getElementById("sound");
+    var note = document.getElementById("alerts-note");
+    var showAlerts = function () {
+      var on = store && store.getItem("rm-alerts") === "1";
+      var state = window.Notification ? Notification.permission : "denied";
+      button.hidden = on && state === "granted";
+      note.textContent = on && state === "granted" ? button.getAttribute("data-on") :
+        (state === "denied" && on ? button.getAttribute("data-denied") : "");
+      sound.checked = !!store && store.getItem("rm-sound") === "1";
+    };
+    alerts.hidden = false;
+    button.addEventListener("click", function () {
+      if (store) { store.setItem("rm-alerts", "1"); }
+      if (window.Notification && Notification.permission === "default") {
+        Notification.requestPermission().then(showAlerts, showAlerts);  // asked once, by this button
+      }
+      showAlerts();
+    });
+    sound.addEventListener("change", function () {
+      if (store) { store.setItem("rm-sound", sound.checked ? "1" : "0"); }
+      if (sound.checked) { beep(); }
+    });
+    showAlerts();
+  }
+  setIcon();
+
+  // --- the invite link: shared by the phone's own sheet, or copied ---------------------------------
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-share]") : null;
+    if (!button) { return; }
+    var link = button.getAttribute("data-share");
+    var note = button.parentNode.querySelector(".share-note");
+    var copied = function () { if (note) { note.textContent = button.getAttribute("data-copied"); } };
+    if (navigator.share) {
+      navigator.share({ title: button.getAttribute("data-title") || document.title, url: link }).catch(function () {});
+    } else if (navigator.clipboard) {
+      navigator.clipboard.writeText(link).then(copied, function () { if (note) { note.textContent = link; } });
+    } else if (note) { note.textContent = link; }
+  });
+
+  // --- a custom setup by pickers: checked by the engine as the player picks ----------------------
+  var pickers = document.getElementById("pickers");
+  if (pickers) {
+    var out = document.getElementById("setup-check");
+    var pending = null;
+    var check = function () {
+      var roles = {}, any = false;
+      pickers.querySelectorAll("input[name^=role_]").forEach(function (input) {
+        var n = parseInt(input.value, 10);
+        if (n > 0) { roles[input.name.slice(5)] = n; any = true; }
+      });
+      if (!any) { out.textContent = ""; out.className = "small"; return; }
+      var players = parseInt(document.getElementById("players").value, 10);
+      fetch("/api/setups/check?lang=" + lang, { method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ players: players > 0 ? players : null, roles: roles }) })
+        .then(function (r) { return r.json(); })
+        .then(function (answer) {
+          out.className = "small " + (answer.ok ? "notice" : "error");
+          out.textContent = answer.ok ? out.getAttribute("data-ok-text") + " (" + answer.players + "): " +
+            answer.message : answer.message;
+          out.setAttribute("data-ok", answer.ok ? "1" : "0");
+        })
+        .catch(function () {});
+    };
+    pickers.addEventListener("input", function () { clearTimeout(pending); pending = setTimeout(check, 250); });
+    check();
+  }
+
+  // --- irreversible host buttons ask first (a capture listener: before the form is sent) ---------------
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var question = form instanceof HTMLFormElement ? form.getAttribute("data-confirm") : null;
+    if (question && !window.confirm(question)) { event.preventDefault(); event.stopImmediatePropagation(); }
+  }, true);
+
+  // --- one target once: an option picked in one target select of a form is disabled in the others ------
+  function targetSelects(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("select"), function (s) {
+      return /^target[0-9]*$/.test(s.name);
+    });
+  }
+
+  function oneTargetOnce(form) {
+    var selects = targetSelects(form);
+    if (selects.length < 2) { return; }
+    selects.forEach(function (select) {
+      var taken = selects.filter(function (o) { return o !== select && o.value; })
+        .map(function (o) { return o.value; });
+      Array.prototype.forEach.call(select.options, function (option) {
+        var off = option.value !== "" && taken.indexOf(option.value) >= 0;
+        if (option.disabled !== off) { option.disabled = off; }
+      });
+    });
+  }
+
+  function everyForm() { document.querySelectorAll("form").forEach(oneTargetOnce); }
+  document.addEventListener("change", function (event) {
+    var form = event.target && event.target.form;
+    if (form) { oneTargetOnce(form); }
+  });
+  document.addEventListener("rm:updated", everyForm);
+  everyForm();
 
   document.documentElement.setAttribute("data-live-ready", "1");
 })();

@@ -1,0 +1,151 @@
+"""A model's answer read, mapped to a command and checked by the engine.
+
+The answer is JSON (a server that takes a schema returns it so; otherwise the first JSON object in the
+text is read, then a plain «[2] Вася» or «2: Вася, Петя»). A move becomes a logged command (`Game.apply`'s
+shape); a night action is then checked by the engine itself (`Game.check`), so a refusal is the engine's
+own, told back in the seat's language with `text.names.refusal`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rankedmafia.ai.prompt import POST_CHARS, Move, Prompt
+from rankedmafia.ai.texts import say
+from rankedmafia.forum.names import fold
+from rankedmafia.rules.choices import question_detail
+from rankedmafia.rules.game import Game
+from rankedmafia.text.names import refusal
+
+NUMBER = re.compile(r"\[?\s*(\d+)\s*\]?")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What an answer comes to: a command to apply (None: he passes), or the refusal's words."""
+
+    command: dict[str, Any] | None = None
+    refusal: str | None = None
+    post: str | None = None
+    bid: int = 1
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+def extract_json(text: str) -> dict[str, Any] | None:
+    """The first JSON object in a text (a fenced block or bare), or None."""
+    text = text.strip()
+    decoder = json.JSONDecoder()
+    start = text.find("{")
+    while start != -1:
+        try:
+            value, _ = decoder.raw_decode(text, start)
+        except ValueError:
+            start = text.find("{", start + 1)
+            continue
+        if isinstance(value, dict):
+            return value
+        start = text.find("{", start + 1)
+    return None
+
+
+def plain_move(text: str, names: list[str]) -> dict[str, Any] | None:
+    """«[2] Вася, Петя» or «2: Вася»: the first number, then the names it mentions in order."""
+    match = NUMBER.search(text)
+    if match is None:
+        return None
+    rest = text[match.end():]
+    found = sorted((rest.find(n), n) for n in names if rest.find(n) >= 0)
+    return {"choice": int(match.group(1)), "targets": [n for _, n in found]}
+
+
+def read(prompt: Prompt, text: str, game: Game) -> Reading:
+    """The answer to this prompt, as a command the engine accepts, or the refusal to tell the model."""
+    lang = prompt.lang
+    data = extract_json(text)
+    if prompt.kind in ("post", "clan"):
+        post = data.get("post") if data is not None else None
+        if data is None and text.strip() and not text.lstrip().startswith("{"):
+            post = text  # a server without a schema may answer in prose: the prose is the post
+        if not isinstance(post, str) or not post.strip():
+            return Reading(refusal=say(lang, "bad_post"))
+        bid = data.get("bid", 1) if data is not None else 1
+        return Reading(post=post.strip()[:POST_CHARS], bid=min(4, max(0, bid)) if isinstance(bid, int) else 1)
+    if data is None:
+        names = sorted({n for m in prompt.moves for s in m.slots for n in s} | {m.vote for m in prompt.moves
+                                                                                 if m.vote}, key=len, reverse=True)
+        data = plain_move(text, names)
+    if data is None:
+        return Reading(refusal=say(lang, "bad_json"))
+    return move_command(prompt, data, game)
+
+
+def move_command(prompt: Prompt, data: Mapping[str, Any], game: Game) -> Reading:
+    lang = prompt.lang
+    choice = data.get("choice")
+    if isinstance(choice, str) and choice.strip().lstrip("[").rstrip("]").isdigit():
+        choice = int(choice.strip().lstrip("[").rstrip("]"))
+    if choice == 0:
+        return Reading()
+    if not isinstance(choice, int) or isinstance(choice, bool) or not 1 <= choice <= len(prompt.moves):
+        return Reading(refusal=say(lang, "bad_choice", choice=choice))
+    move = prompt.moves[choice - 1]
+    if move.vote is not None:
+        return Reading({"type": "vote", "voter": prompt.seat, "choice": move.vote})
+    raw = data.get("targets") or []
+    targets = [str(t).strip() for t in (raw if isinstance(raw, list) else [raw])]
+    if len(targets) not in move.counts:
+        return Reading(refusal=say(lang, "bad_count", counts="/".join(map(str, move.counts)), given=len(targets)))
+    for place, target in enumerate(targets):
+        if target not in move.slots[place]:
+            same = [n for n in move.slots[place] if fold(n) == fold(target)]  # «вася», «Алёна» as «Алена»
+            if len(same) != 1:
+                return Reading(refusal=say(lang, "bad_target", name=target, names=", ".join(move.slots[place])))
+            targets[place] = same[0]
+    detail = move.detail
+    copied_detail = None
+    if move.fields:
+        args = _args(move, data.get("args"))
+        if args is None:
+            return Reading(refusal=say(lang, "bad_args", fields=", ".join(k for k, _ in move.fields)))
+        if move.detail is None:
+            detail = question_detail(args)
+        else:
+            copied_detail = question_detail(args)
+    command = {"type": "act", "actor": prompt.seat, "action": move.action, "targets": targets,
+               "option": move.option, "detail": detail, "copied_option": move.copied_option,
+               "copied_detail": copied_detail}
+    error = game.check(prompt.seat, str(move.action), targets, move.option, detail, move.copied_option, copied_detail)
+    if error is not None:
+        return Reading(refusal=refusal(error, lang))
+    return Reading({k: v for k, v in command.items() if v is not None or k in ("targets",)})
+
+
+def _args(move: Move, given: Any) -> dict[str, Any] | None:
+    """A Council question's blanks, each a value of its list (given by its words or its value)."""
+    if not isinstance(given, Mapping):
+        return None
+    args: dict[str, Any] = {}
+    for key, values in move.fields:
+        by_word = {str(w): v for w, v in values}
+        value = given.get(key)
+        if key == "players":
+            if not isinstance(value, list) or not value or not all(str(v) in by_word for v in value):
+                return None
+            args[key] = [by_word[str(v)] for v in value]
+        elif str(value) in by_word:
+            args[key] = by_word[str(value)]
+        else:
+            return None
+    return args
+
+
+def retry_message(reading: Reading, lang: str) -> str:
+    """The refusal told back with the model's own answer, once."""
+    return say(lang, "refused", reason=reading.refusal or "")

@@ -1,0 +1,178 @@
+"""The project's own fake OpenAI-compatible chat server, for tests, benchmarks and docs.
+
+`FakeModel` answers `/v1/chat/completions` bodies: by default a legal move drawn from the request's own
+JSON schema (the prompt's moves: `prompt.move_schema`) with a generator seeded by the request, so the same
+requests get the same answers whatever the concurrency. Steps queued with `script` come first: a given
+text, malformed JSON, an illegal choice, a slow answer, a 429 with `retry-after`, a refusal of the schema
+(400). Every request is recorded (`requests`), for the leak test.
+
+Served over HTTP by aiohttp (`serve`, `python -m rankedmafia.ai.fake_server --port 8011`) or in process
+through an httpx2 transport (`transport()`), the same model either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx2
+from aiohttp import web
+
+PHRASES = {
+    "ru": ["Я пока присматриваюсь.", "Давайте обсудим вчерашние голоса.", "Мне кажется, кто-то слишком тих.",
+           "Согласен, надо решать вместе.", "Предлагаю не спешить с выводами."],
+    "en": ["I am still watching.", "Let us look at yesterday's votes.", "Someone is too quiet.",
+           "Agreed, let us decide together.", "No hasty conclusions, please."],
+}
+
+
+@dataclass(slots=True)
+class Step:
+    """One scripted reply: `kind` is legal | first | text | malformed | illegal | slow | 429 | no_schema."""
+
+    kind: str = "legal"
+    text: str = ""
+    seconds: float = 0.0  # slow: the delay; 429: the retry-after
+
+
+@dataclass(slots=True)
+class FakeModel:
+    default: str = "legal"  # legal | first | pass
+    record: bool = True
+    script: deque[Step] = field(default_factory=deque)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    schema_supported: bool = True
+    talk: bool = True  # answer posts (else an empty post, refused)
+    by_prompt: Callable[[dict[str, Any]], Step | None] | None = None  # a test's own choice, per request
+
+    def queue(self, *steps: Step) -> None:
+        self.script.extend(steps)
+
+    async def answer(self, body: dict[str, Any]) -> tuple[int, dict[str, str], dict[str, Any]]:
+        if self.record:
+            self.requests.append(body)
+        step = self.script.popleft() if self.script else None
+        if step is None and self.by_prompt is not None:
+            step = self.by_prompt(body)
+        step = step or Step(self.default)
+        format_ = body.get("response_format") or {}
+        schema = (format_.get("json_schema") or {}).get("schema") if isinstance(format_, dict) else None
+        if schema is not None and (not self.schema_supported or step.kind == "no_schema"):
+            return 400, {}, {"error": {"message": "response_format json_schema is not supported",
+                                       "type": "invalid_request_error"}}
+        if step.kind == "429":
+            return 429, {"retry-after": str(step.seconds)}, {"error": {"message": "rate limited"}}
+        if step.kind == "slow":
+            await asyncio.sleep(step.seconds)
+        rng = random.Random(hashlib.sha256(json.dumps(body.get("messages"), ensure_ascii=False).encode()).digest())
+        if step.kind == "text":
+            content = step.text
+        elif step.kind == "malformed":
+            content = '{"choice": "первый", "targets": ["'
+        elif step.kind == "illegal":
+            content = json.dumps({"choice": 999, "targets": ["Никто"]})
+        elif schema is None or (self.default == "pass" and "anyOf" in schema):
+            content = json.dumps({"choice": 0, "targets": []})
+        else:
+            messages = body.get("messages") or [{}]
+            lang = "en" if str(messages[0].get("content", "")).startswith("You are") else "ru"
+            value = instance(schema, rng, first=step.kind == "first" or self.default == "first", lang=lang)
+            if isinstance(value, dict) and "post" in value and not self.talk:
+                value["post"] = ""
+            content = json.dumps(value, ensure_ascii=False)
+        prompt_tokens = sum(len(str(m.get("content", ""))) for m in body.get("messages", [])) // 4
+        return 200, {}, {
+            "id": "fake", "object": "chat.completion", "created": 0, "model": body.get("model", "fake"),
+            "choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": content}}],
+            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": len(content) // 4,
+                      "total_tokens": prompt_tokens + len(content) // 4},
+        }
+
+    # --- the two ways in ------------------------------------------------------------------------
+    def app(self) -> web.Application:
+        async def completions(request: web.Request) -> web.Response:
+            status, headers, payload = await self.answer(await request.json())
+            return web.json_response(payload, status=status, headers=headers)
+
+        app = web.Application()
+        app.router.add_post("/v1/chat/completions", completions)
+        return app
+
+    def transport(self) -> httpx2.MockTransport:
+        async def handle(request: httpx2.Request) -> httpx2.Response:
+            status, headers, payload = await self.answer(json.loads(await request.aread()))
+            return httpx2.Response(status, headers=headers, json=payload)
+
+        return httpx2.MockTransport(handle)
+
+
+def instance(schema: dict[str, Any], rng: random.Random, first: bool = False, lang: str = "ru") -> Any:
+    """A value the schema accepts (the subset our prompts use), drawn with `rng` or the first of each list;
+    the targets of one move are distinct; a string is a phrase in `lang`."""
+    if "anyOf" in schema:
+        branches = schema["anyOf"]
+        moves = branches[1:] or branches  # the first branch is the pass: drawn only when nothing else is
+        return instance(moves[0] if first else moves[int(rng.random() * len(moves))], rng, first, lang)
+    if "const" in schema:
+        return schema["const"]
+    if "enum" in schema:
+        values = schema["enum"]
+        return values[0] if first else values[int(rng.random() * len(values))]
+    kind = schema.get("type")
+    if kind == "object":
+        props = schema.get("properties", {})
+        wanted = schema.get("required", props)
+        return {key: instance(sub, rng, first, lang) for key, sub in props.items() if key in wanted}
+    if kind == "array":
+        places = schema.get("prefixItems")
+        least, most = schema.get("minItems", 0), schema.get("maxItems", len(places) if places else 1)
+        if places is not None:
+            count = least if first else least + int(rng.random() * (most - least + 1))
+            picked: list[Any] = []
+            for place in places[:count]:
+                free = [v for v in place["enum"] if v not in picked]
+                if not free:
+                    break
+                picked.append(free[0] if first else free[int(rng.random() * len(free))])
+            return picked
+        items = schema.get("items", {}).get("enum", [])
+        count = max(least, min(len(items), least))
+        return items[:count] if first else rng.sample(items, min(len(items), count))
+    if kind == "integer":
+        low, high = schema.get("minimum", 0), schema.get("maximum", 4)
+        return low if first else low + int(rng.random() * (high - low + 1))
+    if kind == "string":
+        words = PHRASES.get(lang, PHRASES["ru"])
+        return words[0] if first else words[int(rng.random() * len(words))]
+    return None
+
+
+async def serve(model: FakeModel, host: str = "127.0.0.1", port: int = 0) -> tuple[web.AppRunner, int]:
+    """Serves the model over HTTP; returns the runner (to clean up) and the port."""
+    runner = web.AppRunner(model.app(), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    server = site._server
+    sockets = getattr(server, "sockets", None) or []
+    return runner, sockets[0].getsockname()[1] if sockets else port
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="a fake OpenAI-compatible chat server (legal random moves)")
+    parser.add_argument("--port", type=int, default=8011)
+    parser.add_argument("--default", default="legal", choices=("legal", "first", "pass"))
+    args = parser.parse_args()
+    web.run_app(FakeModel(default=args.default, record=False).app(), host="127.0.0.1", port=args.port)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,231 @@
+"""A forum game hosted by hand on the web desk: the engine is the host's calculator, the players never
+visit. It is an ordinary game of the log (record, replay, verify work on it), created with the kind
+"desk" in its options: no player links, no deadlines, and no phase ever ends by itself (the host
+resolves it). The host reaches it by his secret link, as a web game's host does.
+
+A terminal save (read by forum/saves.py) opens as a desk game: its deal and every command it holds become the
+log's entries, so the desk goes on exactly where the terminal stopped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rankedmafia.live.errors import Refusal
+from rankedmafia.live.live_game import LiveGame
+from rankedmafia.live.nicknames import seat_nickname
+from rankedmafia.live.service import (
+    Build,
+    GameService,
+    Outcome,
+    _setup_mapping,
+    running,
+    step,
+    unchanged_vote,
+)
+from rankedmafia.live.tokens import new_game_id, new_token, token_hash
+from rankedmafia.rules.chance import commitment
+from rankedmafia.rules.errors import SetupError
+from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import Act, PhaseKind
+from rankedmafia.setup import Setup, script_of
+from rankedmafia.store import GameRow, PostRow
+
+KIND = "desk"
+PAGES = "desk:pages"  # the store's posts channel holding what the host pasted from the day's thread
+MAX_PAGES_CHARS = 6_000_000
+
+
+def is_desk(live: LiveGame) -> bool:
+    return live.by_hand
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    nickname: str
+    sex: str | None = None  # "m" | "f" | None
+
+
+def _row(title: str, setup: dict[str, Any], seed: str, thread: str, now: float,
+         chance: str = "seeded") -> tuple[GameRow, str]:
+    admin = new_token()
+    row = GameRow(id=new_game_id(), admin_hash=token_hash(admin), title=title.strip()[:100] or str(setup["name"]),
+                  setup=setup, options={"kind": KIND, "night_seconds": 0, "day_seconds": 0, "chance": chance,
+                                        "thread": thread.strip()[:500]},
+                  seed=seed, commitment=commitment(seed), created_at=now)
+    return row, admin
+
+
+def check_seats(seats: Sequence[Seat], setup: Setup) -> list[Seat]:
+    """The players as the host typed them: as many as the setup wants, each nickname held to the one check of
+    every table (live/nicknames.py: no look-alikes, no mixed scripts, no word of the vote), normalised."""
+    if len(seats) != setup.players:
+        raise Refusal("need_players", 422, players=setup.players, joined=len(seats))
+    seated: list[Seat] = []
+    for seat in seats:
+        name = seat_nickname(seat.nickname, [s.nickname for s in seated])
+        seated.append(Seat(name, seat.sex))
+    return seated
+
+
+async def _seat_all(service: GameService, row: GameRow, names: Sequence[str]) -> None:
+    """The seats of the log (player links nobody is given: a desk's players never visit)."""
+    for name in names:
+        await service.store.join(row.id, name, token_hash(new_token()), service.clock(), len(names))
+
+
+async def create_desk(service: GameService, title: str, setup: Setup, seats: Sequence[Seat],
+                      thread: str = "") -> tuple[str, str]:
+    """A desk game, dealt at once from a fresh committed seed; returns (game id, the host's token)."""
+    seats = check_seats(seats, setup)
+    row, admin = _row(title, _setup_mapping(setup), new_token(), thread, service.clock())
+    await service.store.create_game(row)
+    await _seat_all(service, row, [s.nickname for s in seats])
+    sexes = {s.nickname: s.sex for s in seats if s.sex in ("m", "f")}
+    body: dict[str, Any] = {"type": "start", "names": [s.nickname for s in seats], "deadline": None}
+    if sexes:
+        body["sexes"] = sexes
+
+    def build(live: LiveGame, now: float) -> Outcome:
+        if live.status != "lobby":
+            raise Refusal("already_started")
+        out = Outcome()
+        step(live, out, "start", body, now)
+        return out
+
+    await service.execute(row.id, build)
+    return row.id, admin
+
+
+def _setup_of_save(script: dict[str, Any]) -> dict[str, Any]:
+    """The setup a save was dealt from, as its seats show it (the save keeps the deal, not the preset)."""
+    players = script["players"]
+    mapping = {"name": "save", "title": {}, "players": len(players), "start": script.get("start", "night"),
+               "roles": dict(Counter(str(p["role"]) for p in players)), "rules": dict(script.get("rules") or {})}
+    try:
+        Setup.from_mapping(mapping, "save")
+    except SetupError:
+        mapping["roles"] = {"civilian": len(players)}  # only read for the seat count: the deal is the save's
+    return mapping
+
+
+async def open_game(service: GameService, game: Game, title: str = "", thread: str = "") -> tuple[str, str]:
+    """A game played elsewhere (a terminal save, read by forum/saves.py) as a desk game: the same deal,
+    every command it holds, the same seed; returns (game id, the host's token)."""
+    script = script_of(game)
+    deal = {key: script[key] for key in ("format", "seed", "chance", "rules", "start", "players")}
+    names = [p["name"] for p in script["players"]]
+    row, admin = _row(title or "", _setup_of_save(script), str(game.seed), thread, service.clock(),
+                      str(script["chance"]))
+    row = GameRow(row.id, row.admin_hash, row.title, row.setup, row.options, row.seed, game.commitment,
+                  row.created_at)
+    await service.store.create_game(row)
+    await _seat_all(service, row, names)
+    entries: list[tuple[str, dict[str, Any]]] = [
+        ("start", {"type": "start", "names": names, "deadline": None, "script": deal})]
+    for command in game.commands:
+        kind = command["type"]
+        if kind == "resolve":
+            entries.append(("resolve", {"type": "resolve", "by": "host", "deadline": None}))
+        elif kind == "follow_up":
+            entries.append(("follow_up", {"type": "follow_up", "deadline": None}))
+        else:
+            entries.append((kind, dict(command)))
+
+    def build(live: LiveGame, now: float) -> Outcome:
+        out = Outcome()
+        for kind, body in entries:
+            step(live, out, kind, body, now)
+        return out
+
+    await service.execute(row.id, build)
+    return row.id, admin
+
+
+# --- the host's commands: never a phase moved on by itself ----------------------------------------------
+def act_build(act: Act) -> Build:
+    def build(live: LiveGame, now: float) -> Outcome:
+        running(live)
+        out = Outcome()
+        step(live, out, "act", {"type": "act", **act.fields()}, now)
+        return out
+
+    return build
+
+
+def vote_build(voters: dict[str, str]) -> Build:
+    """The day's votes as the host enters them (one, or the whole count from the thread at once)."""
+
+    def build(live: LiveGame, now: float) -> Outcome:
+        running(live)
+        out = Outcome()
+        for voter, choice in voters.items():
+            if not unchanged_vote(live, voter, choice):
+                step(live, out, "vote", {"type": "vote", "voter": voter, "choice": choice}, now)
+        return out
+
+    return build
+
+
+def resolve_build(live: LiveGame, now: float) -> Outcome:
+    """The host ends the phase. A night whose follow-up step would ask someone (the reanimator) opens it
+    first; asked again while someone is asked, that player sends nothing (he declines), as the terminal
+    host does."""
+    running(live)
+    game = live.game
+    assert game is not None
+    out = Outcome()
+    if game.phase.kind is PhaseKind.NIGHT:
+        asked = game.follow_up_step()
+        if asked is not None:
+            step(live, out, "decline", {"type": "decline", "actor": asked.player}, now)
+        elif not game.follow_up_open and game.next_follow_up() is not None:
+            step(live, out, "follow_up", {"type": "follow_up", "deadline": None}, now)
+        if game.follow_up_step() is not None:
+            return out
+    step(live, out, "resolve", {"type": "resolve", "by": "host", "deadline": None}, now)
+    return out
+
+
+# --- the day's pasted thread, kept beside the log ---------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Pasted:
+    """What the host pasted for a day: the pages' text, the deadline and today's date as typed, and his
+    decision for each flagged post (its number -> a nickname, blue, or "" for not a vote)."""
+
+    pages: tuple[str, ...] = ()
+    deadline: str = ""
+    today: str = ""
+    decisions: dict[int, str] | None = None
+
+    def to_json(self) -> str:
+        return json.dumps({"pages": list(self.pages), "deadline": self.deadline, "today": self.today,
+                           "decisions": {str(k): v for k, v in (self.decisions or {}).items()}}, ensure_ascii=False)
+
+    @classmethod
+    def from_row(cls, row: PostRow) -> Pasted:
+        data = json.loads(row.text)
+        return cls(tuple(data.get("pages", ())), data.get("deadline", ""), data.get("today", ""),
+                   {int(k): str(v) for k, v in (data.get("decisions") or {}).items()})
+
+
+def day_key(live: LiveGame) -> str:
+    game = live.game
+    return f"day-{game.phase.number}" if game is not None else ""
+
+
+async def pasted(service: GameService, live: LiveGame) -> Pasted:
+    """The latest paste of today's thread (empty if none)."""
+    rows = [r for r in await service.store.posts(live.id, [PAGES], limit=50) if r.phase == day_key(live)]
+    return Pasted.from_row(rows[-1]) if rows else Pasted()
+
+
+async def keep_pasted(service: GameService, live: LiveGame, paste: Pasted) -> None:
+    text = paste.to_json()
+    if len(text) > MAX_PAGES_CHARS:
+        raise Refusal("too_large", 413, most=MAX_PAGES_CHARS)
+    await service.store.add_post(live.id, PAGES, "", day_key(live), text, service.clock())

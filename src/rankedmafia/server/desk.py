@@ -1,0 +1,413 @@
+"""The forum host's desk: a forum game hosted from the site, where the engine is the host's calculator.
+
+The host creates the game (a setup, the players' nicknames and sex, the thread's address), deals from a
+committed seed and copies each role card into a private message. By night he pastes a player's private
+message, sees it read as an action in words («Вася: убить Петю») and accepts it, or enters it by hand
+from what the engine offers (`Game.choices`); he sees who has not sent (`Game.awaiting`), resolves and
+copies the results post and each private result. By day he pastes the thread's pages: the count flags
+every vote it is unsure of (forum/votes.py) and waits for his decision; he enters the votes, resolves
+and copies the day's post. Everything is the log's (live/desk.py): a reload keeps it, and the game is an
+ordinary game of the log (record, replay, verify). A terminal save opens here, and a desk game downloads
+as one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import PlainTextResponse, Response
+from starlette.datastructures import UploadFile
+
+from rankedmafia.forum.cards import card_text
+from rankedmafia.forum.count_post import count_lines
+from rankedmafia.forum.messages import ReadError, read_error, read_message
+from rankedmafia.forum.saves import dumps, loads, pending
+from rankedmafia.forum.thread import decode, parse_time, parse_today, read_thread
+from rankedmafia.forum.votes import FLAGGED, SKIPPED, Count, count_votes
+from rankedmafia.forum.votes import describe as describe_reading
+from rankedmafia.live import desk
+from rankedmafia.live import service as svc
+from rankedmafia.live.errors import Refusal
+from rankedmafia.live.live_game import LiveGame, public_votes
+from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import BLUE, Act, PhaseKind
+from rankedmafia.script import ScriptError, phase_record
+from rankedmafia.server.desk_texts import desk_texts
+from rankedmafia.server.forms import choice_form
+from rankedmafia.server.pages import _back, _check, presets, render
+from rankedmafia.server.platform import platform_of, request_lang
+from rankedmafia.text.acts import describe_act
+from rankedmafia.text.formats import Format
+from rankedmafia.text.names import action_name, engine_name
+from rankedmafia.text.refusals import refusal_text
+from rankedmafia.text.summary import Renderer
+
+router = APIRouter(include_in_schema=False)
+Line = Annotated[str, Form(max_length=500)]
+SEXES = {"м": "m", "m": "m", "ж": "f", "f": "f"}
+FORMATS = {"bbcode": Format.BBCODE, "text": Format.TEXT}
+
+
+def parse_players(text: str) -> list[desk.Seat]:
+    """One player a line: a nickname, then perhaps his sex (м/ж, m/f) as the last word; a nickname that
+    itself ends in such a word is written in quotes («"Вася М"»). ValueError names a line it cannot read."""
+    seats = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line[0] in "\"«'":
+            close = {"\"": "\"", "«": "»", "'": "'"}[line[0]]
+            end = line.find(close, 1)
+            if end < 0:
+                raise ValueError(line)
+            name, rest = line[1:end].strip(), line[end + 1:].strip()
+            if rest and rest.casefold() not in SEXES:
+                raise ValueError(line)
+            seats.append(desk.Seat(name, SEXES.get(rest.casefold())))
+            continue
+        words = line.split()
+        sex = SEXES.get(words[-1].casefold()) if len(words) > 1 else None
+        seats.append(desk.Seat(" ".join(words[:-1] if sex else words), sex))
+    return seats
+
+
+async def _hosted(request: Request, token: str) -> LiveGame:
+    live = await platform_of(request).service.hosted(token)
+    if not desk.is_desk(live):
+        raise Refusal("not_found", 404, what="desk")
+    return live
+
+
+def _fmt(request: Request) -> Format:
+    return FORMATS.get(request.query_params.get("fmt", ""), Format.BBCODE)
+
+
+# --- creating ---------------------------------------------------------------------------------------------
+@router.get("/desk")
+async def desk_new(request: Request) -> Response:
+    lang = request_lang(request)
+    return render(request, "desk_new.html", {"k": desk_texts(lang), "presets": presets(lang), "form": {}})
+
+
+@router.post("/desk")
+async def desk_create(request: Request, csrf: Annotated[str, Form()], players: Annotated[str, Form(max_length=5000)],
+                      title: Line = "", preset: Line = "classic-12", thread: Line = "") -> Response:
+    _check(request, csrf)
+    lang = request_lang(request)
+    k = desk_texts(lang)
+    service = platform_of(request).service
+    try:
+        seats = parse_players(players)
+    except ValueError as error:
+        return _new_again(request, k["bad_players"].format(line=str(error)), title, preset, thread, players)
+    try:
+        setup = svc.parse_setup(preset, None)
+        _, admin = await desk.create_desk(service, title, setup, seats, thread)
+    except (Refusal, SetupError) as error:
+        return _new_again(request, refusal_text(error, lang), title, preset, thread, players)
+    return _back(f"/desk/{admin}")
+
+
+def _new_again(request: Request, error: str, title: str, preset: str, thread: str, players: str) -> Response:
+    lang = request_lang(request)
+    form = {"title": title, "preset": preset, "thread": thread, "players": players}
+    return render(request, "desk_new.html", {"k": desk_texts(lang), "presets": presets(lang), "form": form,
+                                             "error": error}, 422)
+
+
+@router.post("/desk/open")
+async def desk_open(request: Request) -> Response:
+    """A terminal save (a file or its pasted text) opened as a desk game."""
+    form = await request.form()
+    _check(request, str(form.get("csrf", "")))
+    lang = request_lang(request)
+    k = desk_texts(lang)
+    upload = form.get("save")
+    text = str(form.get("save_text", "") or "")
+    if isinstance(upload, UploadFile):
+        data = await upload.read()
+        text = decode(data) if data else text
+    try:
+        game, _ = loads(text)
+    except ScriptError as error:
+        reason = error.describe(lang)
+    except RuleViolation as error:
+        reason = refusal_text(error, lang)
+    else:
+        _, admin = await desk.open_game(platform_of(request).service, game, str(form.get("title", ""))[:100],
+                                        str(form.get("thread", ""))[:500])
+        return _back(f"/desk/{admin}")
+    return render(request, "desk_new.html", {"k": k, "presets": presets(lang), "form": {},
+                                             "error": k["bad_save"].format(reason=reason)}, 422)
+
+
+# --- the desk -----------------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class Shown:
+    """What a desk page shows beside the game: a message just read, a refusal, a count's outcome."""
+
+    reading: dict[str, Any] | None = None
+    error: str = ""
+    pm_from: str = ""
+    pm_text: str = ""
+
+
+@router.get("/desk/{token}")
+async def desk_page(request: Request, token: str) -> Response:
+    return await _page(request, token, Shown())
+
+
+async def _page(request: Request, token: str, shown: Shown, status: int = 200) -> Response:
+    service = platform_of(request).service
+    live = await _hosted(request, token)
+    lang = request_lang(request)
+    fmt = _fmt(request)
+    paste = await desk.pasted(service, live)
+    async with live.lock:
+        data = desk_data(live, lang, fmt)
+        thread = thread_data(live, paste, lang, fmt) if live.game is not None and data["day"] else None
+    return render(request, "desk.html", {"k": desk_texts(lang), "d": data, "th": thread, "token": token,
+                                         "shown": shown, "fmt": fmt.value, "error": shown.error,
+                                         "base": str(request.base_url)}, status)
+
+
+def _game(live: LiveGame) -> Game:
+    if live.game is None:
+        raise Refusal("not_running", state=live.status)
+    return live.game
+
+
+def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
+    """The desk's facts for the template: all of them the host's own (he sees everything)."""
+    game = _game(live)
+    k = desk_texts(lang)
+    renderer = Renderer(lang, fmt, game.sexes())
+    sexes = game.sexes()
+    night = game.phase.kind is PhaseKind.NIGHT and not game.over
+    taken: dict[str, dict[str, Any]] = {}
+    for command in pending(game):
+        if command["type"] == "act":
+            taken[command["actor"]] = {"actor": command["actor"],
+                                       "words": describe_act(command, sexes, lang, with_actor=True)}
+        elif command["type"] == "withdraw":
+            taken.pop(command["actor"], None)
+    asked = game.follow_up_step() if night else None
+    waiting = [asked.player] if asked is not None else (game.awaiting() if night else [])
+    results = []
+    for result in reversed(game.results):
+        rec = phase_record(game, result, renderer)
+        results.append({"title": renderer.title(rec["phase"], rec["number"]), "public": "\n".join(
+            [renderer.title(rec["phase"], rec["number"]), *rec["public"]]),
+            "private": [{"name": name, "text": "\n".join(lines)} for name, lines in rec["private"].items()]})
+    phase = k["over"] if game.over else k[game.phase.kind.value].format(n=game.phase.number)
+    return {
+        "title": live.row.title,
+        "id": live.id,
+        "thread": live.row.options.get("thread", ""),
+        "commitment": live.row.commitment,
+        "seed": live.row.seed if game.over else "",
+        "phase": phase,
+        "phase_kind": "over" if game.over else game.phase.kind.value,
+        "over": game.over,
+        "night": night,
+        "day": game.phase.kind is PhaseKind.DAY and not game.over,
+        "players": [p.name for p in game.players()],
+        "alive": game.alive(),
+        "cards": [{"name": p.name, "text": card_text(game, p.name, renderer)} for p in game.players()],
+        "taken": list(taken.values()),
+        "waiting": waiting,
+        "asked": {"name": asked.player, "action": action_name(asked.action, lang), "told": ", ".join(asked.told)}
+        if asked is not None else None,
+        # by hand: every choice but the joker's copies and the Council's questions (read from his message)
+        "forms": {name: [choice_form(c, lang, game) for c in game.choices(name)
+                         if not c.copies and c.option != "question"] for name in waiting},
+        "votes": public_votes(game),
+        "vote_lines": count_lines(public_votes(game), game.alive(), game.phase.number, lang, fmt)
+        if game.phase.kind is PhaseKind.DAY else [],
+        "results": results,
+    }
+
+
+def recount(live: LiveGame, paste: desk.Pasted, lang: str) -> tuple[Count, list[str], str]:
+    """The day's count from the pages the host pasted, with his decisions; and what could not be read."""
+    game = _game(live)
+    k = desk_texts(lang)
+    deadline = parse_time(paste.deadline) if paste.deadline else None
+    today = parse_today(paste.today) if paste.today else None
+    problem = ""
+    if paste.deadline and deadline is None:
+        problem = k["bad_deadline"].format(text=paste.deadline)
+    elif paste.today and today is None:
+        problem = k["bad_today"].format(text=paste.today)
+    players = list(game.state.players)
+    posts, engines = read_thread(paste.pages, players, today)
+    count = count_votes(posts, game.alive(), players, deadline, lang, paste.decisions)
+    shown = ", ".join(engine_name(e, lang) for e in engines)
+    return count, [k["read_engines"].format(engines=shown, posts=len(posts))], problem
+
+
+def thread_data(live: LiveGame, paste: desk.Pasted, lang: str, fmt: Format) -> dict[str, Any] | None:
+    if not paste.pages:
+        return {"paste": paste, "count": None}
+    game = _game(live)
+    k = desk_texts(lang)
+    count, read, problem = recount(live, paste, lang)
+    standing = public_votes(game)
+    changed = {v: c for v, c in count.votes.items() if standing.get(v) != c}
+    flagged = [{"post": r.post, "author": r.author, "why": describe_reading(r, lang),
+                "choices": [{"id": n, "label": k["count_for"].format(name=k["blue"] if n == BLUE else n)}
+                            for n in dict.fromkeys([*r.names, *([r.choice] if r.choice else [])])]}
+               for r in count.readings if r.status == FLAGGED]
+    skipped = [describe_reading(r, lang) for r in count.readings if r.status == SKIPPED]
+    rest = [w for w in count.warnings if not any(w == f["why"] for f in flagged) and w not in skipped]
+    return {"paste": paste, "count": count, "lines": count_lines(count.votes, game.alive(), game.phase.number, lang,
+                                                                  fmt),
+            "flagged": flagged, "skipped": skipped + rest, "notes": count.notes, "read": read, "problem": problem,
+            "changed": changed, "decided": paste.decisions or {}}
+
+
+# --- the host's commands ----------------------------------------------------------------------------------
+async def _run(request: Request, token: str, build: svc.Build) -> Response:
+    live = await _hosted(request, token)
+    try:
+        await platform_of(request).service.execute(live.id, build)
+    except (Refusal, RuleViolation) as error:
+        return await _page(request, token, Shown(error=refusal_text(error, request_lang(request))),
+                           getattr(error, "status", 409))
+    return _home(request, token)
+
+
+def _home(request: Request, token: str, anchor: str = "") -> Response:
+    """Back to the desk, in the texts' format the host chose (the forms carry it in their address)."""
+    query = f"?fmt={_fmt(request).value}" if "fmt" in request.query_params else ""
+    return _back(f"/desk/{token}{query}{anchor}")
+
+
+@router.post("/desk/{token}/read")
+async def read_pm(request: Request, token: str, csrf: Annotated[str, Form()], actor: Line,
+                  text: Annotated[str, Form(max_length=4000)]) -> Response:
+    """A pasted private message, read as the action it means: shown in words for the host to accept."""
+    _check(request, csrf)
+    live = await _hosted(request, token)
+    lang = request_lang(request)
+    async with live.lock:  # read under the lock; the page is drawn after it (it takes the lock itself)
+        game = _game(live)
+        problem, status = "", 422
+        if actor not in game.state.players:
+            problem = desk_texts(lang)["unknown_player"]
+        else:
+            try:
+                reading = read_message(game, actor, text)
+            except ReadError as error:
+                problem = read_error(error, lang)
+            except RuleViolation as error:
+                problem, status = refusal_text(error, lang), 409
+        if not problem:
+            act = Act(reading.actor, reading.action, reading.targets, reading.option, reading.detail,
+                      reading.copied_option, reading.copied_detail)
+            words = describe_act(act, game.sexes(), lang, with_actor=True)
+    if problem:
+        return await _page(request, token, Shown(error=problem, pm_from=actor, pm_text=text), status)
+    k = desk_texts(lang)
+    shown = {"words": words, "fields": act.fields(),
+             "guesses": [k["check_name"].format(typed=g.typed, name=g.name) for g in reading.guesses]}
+    return await _page(request, token, Shown(reading=shown, pm_from=actor, pm_text=text))
+
+
+@router.post("/desk/{token}/act")
+async def act(request: Request, token: str) -> Response:
+    """An action accepted from a reading, or entered by hand from the engine's choices."""
+    form = await request.form()
+    _check(request, str(form.get("csrf", "")))
+    actor = str(form.get("actor", ""))[:64]
+    action = str(form.get("action", ""))[:40]
+    targets = [str(v)[:64] for v in form.getlist("targets") if v][:6]
+    field = {key: (str(form.get(key, "") or "")[:2000] or None)
+             for key in ("option", "detail", "copied_option", "copied_detail")}
+    return await _run(request, token, desk.act_build(Act(actor, action, tuple(targets), field["option"],
+                                                         field["detail"], field["copied_option"],
+                                                         field["copied_detail"])))
+
+
+@router.post("/desk/{token}/withdraw")
+async def withdraw(request: Request, token: str, csrf: Annotated[str, Form()], actor: Line) -> Response:
+    _check(request, csrf)
+    return await _run(request, token, svc.withdraw_build(actor))
+
+
+@router.post("/desk/{token}/resolve")
+async def resolve(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
+    _check(request, csrf)
+    return await _run(request, token, desk.resolve_build)
+
+
+@router.post("/desk/{token}/vote")
+async def vote(request: Request, token: str, csrf: Annotated[str, Form()], voter: Line, choice: Line) -> Response:
+    _check(request, csrf)
+    return await _run(request, token, desk.vote_build({voter: choice}))
+
+
+@router.post("/desk/{token}/thread")
+async def paste_thread(request: Request, token: str) -> Response:
+    """The day's thread: saved pages (files) and/or pasted text, with the deadline and today's date."""
+    form = await request.form()
+    _check(request, str(form.get("csrf", "")))
+    live = await _hosted(request, token)
+    k = desk_texts(request_lang(request))
+    pages = []
+    for upload in form.getlist("files"):
+        if isinstance(upload, UploadFile):
+            data = await upload.read()
+            if data:
+                pages.append(decode(data))
+    text = str(form.get("text", "") or "").strip()
+    if text:
+        pages.append(text)
+    if not pages:
+        return await _page(request, token, Shown(error=k["no_pages"]), 422)
+    paste = desk.Pasted(tuple(pages), str(form.get("deadline", ""))[:40].strip(),
+                        str(form.get("today", ""))[:40].strip(), {})
+    await desk.keep_pasted(platform_of(request).service, live, paste)
+    return _home(request, token, "#count")
+
+
+@router.post("/desk/{token}/decide")
+async def decide(request: Request, token: str, csrf: Annotated[str, Form()], post: Annotated[int, Form(ge=1)],
+                 choice: Line = "") -> Response:
+    """The host's decision on one flagged post: a vote for someone, blue, or "" (not a vote)."""
+    _check(request, csrf)
+    service = platform_of(request).service
+    live = await _hosted(request, token)
+    paste = await desk.pasted(service, live)
+    if not paste.pages:
+        raise Refusal("not_found", 404, what="thread")
+    decisions = {**(paste.decisions or {}), post: choice}
+    await desk.keep_pasted(service, live, desk.Pasted(paste.pages, paste.deadline, paste.today, decisions))
+    return _home(request, token, "#count")
+
+
+@router.post("/desk/{token}/apply")
+async def apply_count(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
+    """The thread's standing votes entered into the day (only the ones that changed)."""
+    _check(request, csrf)
+    service = platform_of(request).service
+    live = await _hosted(request, token)
+    paste = await desk.pasted(service, live)
+    async with live.lock:
+        count, _, _ = recount(live, paste, request_lang(request))
+    return await _run(request, token, desk.vote_build(dict(count.votes)))
+
+
+@router.get("/desk/{token}/save")
+async def download_save(request: Request, token: str) -> Response:
+    """The game as the terminal host's save: `rankedmafia host --resume` goes on from it."""
+    live = await _hosted(request, token)
+    fmt = _fmt(request)
+    async with live.lock:
+        text = dumps(_game(live), request_lang(request), fmt.value)
+    return PlainTextResponse(text, media_type="application/x-yaml; charset=utf-8",
+                             headers={"content-disposition": f'attachment; filename="game-{live.id}.yaml"'})

@@ -1,0 +1,123 @@
+"""The arena: the same seeds give the same games and ratings whatever the processes; every record is
+verified; a run resumes after an interruption; the CLI rates three agents."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rankedmafia.ai.arena import ArenaError, Settings, load_results, run, seat_prompts
+from rankedmafia.ai.config import parse_agents
+from rankedmafia.ai.seats import seat_agents
+from rankedmafia.cli import app
+from rankedmafia.setup import preset
+from rankedmafia.verify import verify
+
+AGENTS = {"agents": [{"name": "scripted", "kind": "ai", "base_url": "fake:legal", "model": "m", "posts_per_day": 1},
+                     {"name": "heuristic", "kind": "heuristic"}, {"name": "random", "kind": "random"}]}
+
+
+def settings(games: int, seed: str = "t") -> Settings:
+    return Settings(parse_agents(AGENTS), preset("classic-12"), games, seed, bootstrap=30)
+
+
+def ratings_of(report: dict[str, object]) -> dict[str, object]:
+    return {name: entry["rating"] for name, entry in report["agents"].items()}  # type: ignore[attr-defined]
+
+
+def test_same_seeds_same_ratings_whatever_the_jobs(tmp_path: Path) -> None:
+    one = run(settings(6), tmp_path / "one", jobs=1)
+    two = run(settings(6), tmp_path / "two", jobs=2, chunk=2)
+    assert ratings_of(one) == ratings_of(two)
+    assert one["verified"] == 6 and one["games"] == 6
+    lines = [load_results(tmp_path / d) for d in ("one", "two")]
+    for results in lines:  # the time taken is the one thing a run does not repeat
+        for result in results.values():
+            for seat in result["seats"]:
+                assert seat.pop("seconds") >= 0
+            assert result["usage"].pop("seconds") >= 0
+    assert lines[0] == lines[1]
+    other = run(settings(6, seed="u"), tmp_path / "three", jobs=1)
+    assert ratings_of(other) != ratings_of(one)
+
+
+def test_records_verify_and_keep_every_prompt(tmp_path: Path) -> None:
+    run(settings(2), tmp_path, jobs=1)
+    results = load_results(tmp_path)
+    for index, result in results.items():
+        rec = json.loads((tmp_path / "records" / f"{index}.json").read_text(encoding="utf-8"))
+        assert verify(rec, result["seed"]) == []
+        scripted = [s["name"] for s in result["seats"] if s["agent"] == "scripted"]
+        prompts = seat_prompts(tmp_path, index, scripted[0])
+        assert prompts and all(p["seat"] == scripted[0] for p in prompts)
+        assert all(p["messages"][0]["content"].startswith("Вы играете") for p in prompts)
+        assert sum(s["decisions"] for s in result["seats"] if s["agent"] == "scripted") > 0
+        assert all(s["decisions"] == 0 for s in result["seats"] if s["agent"] != "scripted")
+
+
+def test_resume_after_an_interruption(tmp_path: Path) -> None:
+    full = run(settings(5), tmp_path / "full", jobs=1)
+    out = tmp_path / "cut"
+    run(settings(2), out, jobs=1)  # as if killed after two games ...
+    (out / "arena.json").write_text(json.dumps(settings(5).as_json()), encoding="utf-8")
+    with (out / "results.jsonl").open("a", encoding="utf-8") as sink:
+        sink.write('{"index": 2, "seed": "t:2", "se')  # ... while writing the third
+    ticks: list[int] = []
+    resumed = run(settings(5), out, jobs=1, progress=ticks.append)
+    assert ticks[0] == 2 and sum(ticks) == 5
+    assert ratings_of(resumed) == ratings_of(full)
+    with pytest.raises(ArenaError):
+        run(settings(7, seed="other"), out, jobs=1)  # the directory holds another run
+
+
+def test_ray_backend_says_when_ray_is_missing(tmp_path: Path) -> None:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        with pytest.raises(ArenaError, match="not installed"):
+            run(settings(1), tmp_path, backend="ray")
+    else:  # ray is there: the same games as the process backend
+        assert ratings_of(run(settings(2), tmp_path / "ray", backend="ray")) == ratings_of(
+            run(settings(2), tmp_path / "process"))
+
+
+def test_a_server_that_is_down_is_said_before_the_run(tmp_path: Path) -> None:
+    from .helpers import free_port
+
+    down = {"agents": [{"name": "down", "kind": "ai", "base_url": f"http://127.0.0.1:{free_port()}/v1",
+                        "model": "m", "timeout": 1, "deadline": 1}, {"name": "random", "kind": "random"}]}
+    with pytest.raises(ArenaError, match=r"'down': no answer from http://127\.0\.0\.1"):
+        run(Settings(parse_agents(down), preset("classic-12"), 2, "down"), tmp_path, jobs=1)
+    assert load_results(tmp_path) == {}
+
+
+def test_seating_is_balanced_and_drawn_from_the_seed() -> None:
+    seats = seat_agents(["a", "b", "c"], 12, "s:1")
+    assert sorted(seats.count(x) for x in "abc") == [4, 4, 4]
+    assert seats == seat_agents(["a", "b", "c"], 12, "s:1") and seats != seat_agents(["a", "b", "c"], 12, "s:2")
+
+
+def test_cli_rates_three_agents_and_resumes(tmp_path: Path) -> None:
+    agents = tmp_path / "agents.yaml"
+    agents.write_text(json.dumps(AGENTS), encoding="utf-8")
+    runner = CliRunner()
+    out = tmp_path / "run"
+    result = runner.invoke(app, ["arena", str(agents), "--setup", "classic-12", "--games", "3", "--out", str(out),
+                                 "--json", "--bootstrap", "20"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout[result.stdout.index("{"):])
+    assert set(report["agents"]) == {"scripted", "heuristic", "random"} and report["verified"] == 3
+    for entry in report["agents"].values():
+        low, high = entry["rating"]["ci95"]
+        assert low <= high
+    again = runner.invoke(app, ["arena", "--resume", str(out), "--json"])
+    assert again.exit_code == 0 and json.loads(again.stdout[again.stdout.index("{"):])["games"] == 3
+    missing = runner.invoke(app, ["arena", "--resume", str(tmp_path / "nothing")])
+    assert missing.exit_code == 2 and "no arena run" in " ".join(missing.output.split())
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("agents:\n  - {name: x, kind: oracle}\n", encoding="utf-8")
+    refused = runner.invoke(app, ["arena", str(bad)])
+    assert refused.exit_code == 2 and "kind must be one of" in " ".join(refused.output.split())
