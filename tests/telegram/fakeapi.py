@@ -3,8 +3,11 @@
 It implements the methods the bot uses (getMe, getUpdates with long polling, sendMessage, editMessageText,
 editMessageReplyMarkup, answerCallbackQuery, deleteMessage, getChatMember, banChatMember, unbanChatMember,
 deleteWebhook) and keeps every message in every chat, with its edits, for the tests to read. The tests
-drive users through it (`say`, `press`) and may replay an update, answer 429 with retry_after, or craft a
-press on somebody else's message. It runs in a thread of its own, so tests stay plain synchronous code.
+drive users through it (`say`, `press`) and may replay an update, answer 429 with retry_after (the next N
+sends, or a storm of N calls in a row for one chat), craft a press on somebody else's message, read the
+time of every call (`log`, for the rate limits), or set a trap that runs (kills the bot) at a named moment:
+the call is carried out, its answer never reaches the bot. It runs in a thread of its own, so tests stay
+plain synchronous code.
 """
 
 from __future__ import annotations
@@ -97,6 +100,27 @@ class Msg:
         raise KeyError(f"no button {label!r} under {self.text!r}: {[b['text'] for b in self.buttons()]}")
 
 
+@dataclass(frozen=True)
+class Call:
+    at: float  # time.monotonic() when it arrived
+    method: str
+    chat_id: int | None
+    text: str
+
+
+@dataclass
+class Trap:
+    """At the `count`-th call of `method` that `match`es, `spring` runs (e.g. SIGKILL of the bot) before the
+    answer is sent: the call took effect, the bot never learns it."""
+
+    method: str
+    match: Callable[[dict[str, str]], bool]
+    count: int
+    spring: Callable[[], None]
+    seen: int = 0
+    sprung: threading.Event = field(default_factory=threading.Event)
+
+
 @dataclass
 class User:
     id: int
@@ -121,6 +145,12 @@ class FakeTelegram:
         self.answers: list[dict[str, Any]] = []  # answerCallbackQuery calls
         self.calls: dict[str, int] = {}
         self.fail_sends = 0  # answer the next N sendMessage calls with 429 retry_after=1
+        self.storms: dict[int, int] = {}  # chat -> how many calls in a row to answer with 429
+        self.storm_retry = 1  # their retry_after
+        self.log: list[Call] = []  # every call the bot made (getUpdates aside), with its time
+        self.traps: list[Trap] = []
+        self.outage = 0.0  # seconds the bot has been down (killed, restarting): waits do not count them
+        self.down_since: float | None = None
         self.kicked: list[int] = []
         self.rejected: list[str] = []  # texts refused as Telegram refuses bad HTML
         self.webhook: tuple[str, str] | None = None  # the bot's webhook URL and secret, once set
@@ -177,8 +207,17 @@ class FakeTelegram:
         with self.lock:
             self.calls[method] = self.calls.get(method, 0) + 1
         if method != "getupdates":
+            chat = params.get("chat_id")
+            with self.lock:
+                self.log.append(Call(time.monotonic(), method, int(chat) if chat else None, params.get("text", "")))
+                if chat and self.storms.get(int(chat), 0) > 0 and method != "answercallbackquery":
+                    self.storms[int(chat)] -= 1
+                    return web.json_response({"ok": False, "error_code": 429, "parameters": {
+                        "retry_after": self.storm_retry}, "description": "Too Many Requests: retry later"}, status=429)
             try:
-                return self._call(method, params)
+                response = self._call(method, params)
+                self._spring(method, params)
+                return response
             finally:
                 with self.changed:
                     self.changed.notify_all()
@@ -220,6 +259,29 @@ class FakeTelegram:
                 pass
             finally:
                 self._waiting.discard(waiter)
+
+    def _spring(self, method: str, params: dict[str, str]) -> None:
+        with self.lock:
+            for trap in self.traps:
+                if trap.method == method and not trap.sprung.is_set() and trap.match(params):
+                    trap.seen += 1
+                    if trap.seen == trap.count:
+                        trap.sprung.set()
+                        trap.spring()
+                        raise web.HTTPServiceUnavailable()  # the bot is gone: nobody reads the answer
+
+    def trap(self, method: str, match: Callable[[dict[str, str]], bool], count: int,
+             spring: Callable[[], None]) -> Trap:
+        found = Trap(method.lower(), match, count, spring)
+        with self.lock:
+            self.traps.append(found)
+        return found
+
+    def storm(self, chat_id: int, calls: int, retry_after: int = 1) -> None:
+        """Answer the chat's next `calls` calls with 429 (retry_after), in a row."""
+        with self.lock:
+            self.storms[chat_id] = calls
+            self.storm_retry = retry_after
 
     def _wake(self) -> None:
         for waiter in list(self._waiting):
@@ -405,14 +467,29 @@ class FakeTelegram:
         found = [m for m in self.messages(chat_id) if match(m)]
         return found[-1] if found else None
 
+    def bot_down(self) -> None:
+        with self.lock:
+            self.down_since = time.monotonic()
+
+    def bot_up(self) -> None:
+        with self.lock:
+            if self.down_since is not None:
+                self.outage += time.monotonic() - self.down_since
+                self.down_since = None
+
+    def _outage(self) -> float:
+        with self.lock:
+            return self.outage + (time.monotonic() - self.down_since if self.down_since is not None else 0.0)
+
     def wait(self, predicate: Callable[[], Any], timeout: float = 20.0, what: str = "") -> Any:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
+        """Until `predicate` holds; `timeout` counts the time the bot is up (a restart takes what it takes)."""
+        start, outage = time.monotonic(), self._outage()
+        while (left := start + timeout + self._outage() - outage - time.monotonic()) > 0:
             value = predicate()
             if value:
                 return value
             with self.changed:
-                self.changed.wait(min(0.05, max(0.0, end - time.monotonic())))
+                self.changed.wait(min(0.05, left))
         with self.lock:
             tail = [m.text[:80] for chat, ms in self.chats.items() if chat < 0 for m in ms[-3:]]
         raise AssertionError(f"timed out waiting for {what or predicate}; the groups end with {tail}")

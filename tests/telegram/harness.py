@@ -10,7 +10,9 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,12 +44,14 @@ class BotProcess:
         self.data = data
         self.args = ["--night", str(night), "--day", str(day), "--follow-up", str(follow_up),
                      "--registration", str(registration), "--tick", "0.1", "--polling-timeout", "1",
-                     "--group-interval", "0", "--private-interval", "0", "--per-second", "0",
+                     "--group-interval", "0", "--group-per-minute", "0", "--private-interval", "0",
+                     "--per-second", "0",
                      "--web-url", "http://web.test"]
         if database:
             self.args += ["--database", database]
         self.args += list(extra)
         self.process: subprocess.Popen[bytes] | None = None
+        self.restarts: list[threading.Thread] = []
 
     def start(self) -> BotProcess:
         env = {**os.environ, "RANKEDMAFIA_TELEGRAM_TOKEN": TOKEN}
@@ -64,10 +68,32 @@ class BotProcess:
 
     def kill(self) -> None:
         """SIGKILL: no goodbye, no flush."""
+        self.sigkill()
+        self.reap()
+
+    def sigkill(self) -> None:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
+
+    def reap(self) -> None:
+        assert self.process is not None
         self.process.wait(10)
         self.log.close()
+
+    def crash(self) -> Callable[[], None]:
+        """A trap's spring (`FakeTelegram.trap`): SIGKILL at once, then a restart beside the test."""
+        def spring() -> None:
+            self.sigkill()
+            self.fake.bot_down()
+            self.restarts.append(threading.Thread(target=self._restart, daemon=True))
+            self.restarts[-1].start()
+
+        return spring
+
+    def _restart(self) -> None:
+        self.reap()
+        self.start()
+        self.fake.bot_up()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -151,7 +177,8 @@ class Table:
 
     def open(self, preset: str) -> Msg:
         self.fake.say(self.opener, self.group_id, f"/game {preset}")
-        return self.fake.wait(lambda: self.group_text("Набор в игру"), 20, "the sign-up message")
+        return self.fake.wait(lambda: self.fake.last(self.group_id, lambda m: "Набор в игру" in m.text
+                                                     and bool(m.markup)), 20, "the sign-up message with its buttons")
 
     def sign_up(self, preset: str, start: bool = True) -> Msg:
         registration = self.open(preset)
@@ -188,7 +215,7 @@ class Table:
                 return
 
     def day_votes(self) -> bool:
-        vote = self.fake.last(self.group_id, lambda m: m.text.startswith("🗳") and bool(m.markup))
+        vote = self.fake.last(self.group_id, lambda m: "🗳" in m.text and bool(m.markup))
         if vote is None:
             return False
         buttons = {b["text"]: b["callback_data"] for b in vote.buttons()}
@@ -201,7 +228,8 @@ class Table:
         return True
 
     def over(self) -> bool:
-        return self.group_text("Игра окончена") is not None
+        """The end's own message (the last phase's results say the game is over too, just before it)."""
+        return self.fake.last(self.group_id, lambda m: m.text.startswith("🏁")) is not None
 
     def play(self, limit: float = 120.0) -> None:
         end = time.monotonic() + limit

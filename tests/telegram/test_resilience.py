@@ -62,7 +62,8 @@ def test_killed_mid_night_resumes_without_repeating(solo_fake: FakeTelegram, tmp
 def test_redelivered_updates_and_double_presses_have_one_effect(fake: FakeTelegram, bot: BotProcess) -> None:
     table = Table(fake, 12)
     update = fake.say(table.opener, table.group_id, "/game classic-12")
-    fake.wait(lambda: table.group_text("Набор в игру"), 20, "the sign-up")
+    fake.wait(lambda: fake.last(table.group_id, lambda m: "Набор в игру" in m.text and bool(m.markup)), 20,
+              "the sign-up with its buttons")
     fake.replay(update)
     fake.say(table.opener, table.group_id, "/help")
     fake.wait(lambda: table.group_text("Команды:"), 20, "the help")
@@ -110,7 +111,7 @@ def test_votes_strangers_and_the_dead(fake: FakeTelegram, bot: BotProcess) -> No
     table.sign_up("classic-12")
     stranger = fake.user(9999, "Чужой")
     table.night_moves()
-    vote = fake.wait(lambda: fake.last(table.group_id, lambda m: m.text.startswith("🗳") and bool(m.markup)), 30, "vote")
+    vote = fake.wait(lambda: fake.last(table.group_id, lambda m: "🗳" in m.text and bool(m.markup)), 30, "vote")
     live, seats = load(bot.data, table.group_id)
     assert live.game is not None
     alive = live.game.alive()
@@ -175,7 +176,9 @@ def test_sign_up_commands_language_and_house_rules(solo_fake: FakeTelegram, tmp_
         answered("/cancel", table.opener, "Игра отменена")
         answered("/lang en", table.opener, "Language: English")
         answered("/game classic-12", table.opener, "Sign-up")
-        assert table.group_text("Sign-up").buttons()[0]["text"] == "Join"  # type: ignore[union-attr]
+        signup = fake.wait(lambda: fake.last(table.group_id, lambda m: "Sign-up" in m.text and bool(m.markup)), 20,
+                           "the buttons")
+        assert signup.buttons()[0]["text"] == "Join"
         answered("/cancel", table.opener, "cancelled")
         answered("/lang ru", table.opener, "Язык: русский")
     finally:

@@ -29,7 +29,8 @@ from .fakeapi import FakeTelegram, visible
 from .harness import NAMES, BotProcess, Table, load
 
 ENTITIES = ("&lt;", "&gt;", "&amp;", "&quot;")
-TRICKY = ["Эля&Ко", "<script>", "<i>Ира</i>", "Том & Джерри", "Аня", "Борис"]
+# One script per name, as the nickname check holds every table to («<i>Ира</i>» mixes Latin and Cyrillic).
+TRICKY = ["Эля&Ко", "<script>", "<i>Ira</i>", "Том & Джерри", "Аня", "Борис"]
 OPERATORS = re.compile(r"[<>=≠≤≥]")
 # Words written without their «ё» (a Russian reader stumbles on «ее», «еще», «лишен»).
 NO_YO = re.compile(r"(?<!\w)(еще|ее|идет|придет|продлен|лишен|обречен\w*|нашел|пришел|ушел|черн\w+|отменен|"
@@ -282,7 +283,7 @@ def test_a_whole_game_with_names_that_look_like_html(fake: FakeTelegram, bot: Bo
     assert buttons > 100
     labels = {b["text"] for chat in seats.values() for m in fake.messages(chat) for b in m.shown}
     assert set(TRICKY) <= labels  # every name on the night's buttons, verbatim
-    votes = [m for m in fake.messages(table.group_id) if m.history[0].startswith("🗳")]
+    votes = [m for m in fake.messages(table.group_id) if "🗳" in m.history[0]]
     for vote in votes:
         assert {b["text"] for b in vote.shown} - {"🔵 Никого (синий)"} <= set(seats)  # the seats' names, verbatim
     endings = [m for m in fake.messages(table.group_id) if any("Игра окончена" in t for t in m.seen)]

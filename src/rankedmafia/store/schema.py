@@ -137,3 +137,21 @@ tg_updates = Table(
     Column("update_id", BigInteger, primary_key=True),  # an update handled once, even if redelivered
     Column("at", Float, nullable=False),
 )
+
+tg_outbox = Table(
+    "rm_tg_outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),  # the order of delivery within a chat
+    Column("key", String(255), nullable=False, unique=True),  # game|phase|purpose|chat[|player]: one row per message
+    Column("game_id", String(32), nullable=False),
+    Column("chat_id", BigInteger, nullable=False),
+    Column("op", String(8), nullable=False),  # send | edit | kick
+    Column("target", String(255), nullable=True),  # an edit's message, by the key of the row that sent it
+    Column("message_id", BigInteger, nullable=True),  # Telegram's answer to a send; an edit's message if known
+    Column("body", Text, nullable=False),  # JSON: the text and the buttons (an edit's newest)
+    Column("version", Integer, nullable=False),  # bumped when an edit's body changes
+    Column("sent", Integer, nullable=False),  # the version delivered (0: none yet)
+    Column("pending", Integer, nullable=False),  # 1 while sent < version
+    Column("at", Float, nullable=False),
+)
+Index("rm_tg_outbox_pending", tg_outbox.c.pending, tg_outbox.c.chat_id)

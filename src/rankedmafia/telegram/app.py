@@ -18,9 +18,11 @@ from aiogram.client.telegram import TelegramAPIServer
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.service import GameService
 from rankedmafia.store import Store, connect
-from rankedmafia.telegram.conductor import Conductor, Timing
+from rankedmafia.telegram.common import Timing
+from rankedmafia.telegram.conductor import Conductor
 from rankedmafia.telegram.handlers import build_dispatcher
-from rankedmafia.telegram.sender import Limits, Sender
+from rankedmafia.telegram.limits import Limits
+from rankedmafia.telegram.sender import Sender
 from rankedmafia.telegram.session import LeanSession
 from rankedmafia.telegram.store import TgStore
 
@@ -75,8 +77,8 @@ async def run(settings: BotSettings) -> None:
     bot = make_bot(settings)
     tasks: list[asyncio.Task[None]] = []
     try:
-        me = await bot.get_me()
         sender = Sender(bot, settings.limits)
+        me = await sender.call(None, bot.get_me)  # the start's calls count among the bot's calls a second too
         conductor = Conductor(service, TgStore(store), sender, me.username or "", settings.web_url, settings.timing)
         dp = build_dispatcher(conductor)
         await conductor.resume()
@@ -97,7 +99,7 @@ async def run(settings: BotSettings) -> None:
         if settings.webhook_url:
             await _webhook(bot, dp, settings)
         else:
-            await bot.delete_webhook(drop_pending_updates=False)
+            await sender.call(None, lambda: bot.delete_webhook(drop_pending_updates=False))
             await dp.start_polling(bot, polling_timeout=settings.polling_timeout, handle_signals=True,
                                    close_bot_session=False)
     finally:

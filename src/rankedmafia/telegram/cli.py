@@ -32,23 +32,27 @@ def telegram_command(
     tick: Annotated[float, typer.Option("--tick", help="how often deadlines are checked, seconds")] = 0.5,
     polling_timeout: Annotated[int, typer.Option("--polling-timeout", help="getUpdates long poll, seconds")] = 10,
     group_interval: Annotated[float, typer.Option("--group-interval", help="seconds between group messages")]
-    = 3.0,
+    = 1.0,
+    group_per_minute: Annotated[
+        int, typer.Option("--group-per-minute", help="messages a minute in one group (0: no limit)")
+    ] = 20,
     private_interval: Annotated[float, typer.Option("--private-interval", help="seconds between private messages")]
     = 0.05,
-    per_second: Annotated[float, typer.Option("--per-second", help="messages a second in all (0: no limit)")]
+    per_second: Annotated[float, typer.Option("--per-second", help="calls a second in all (0: no limit)")]
     = 30.0,
 ) -> None:
     """Host games in Telegram groups (the token from RANKEDMAFIA_TELEGRAM_TOKEN); see docs/telegram.md."""
     from rankedmafia.telegram.app import BotSettings, run, token_from_env
-    from rankedmafia.telegram.conductor import Timing
-    from rankedmafia.telegram.sender import Limits
+    from rankedmafia.telegram.common import Timing
+    from rankedmafia.telegram.limits import Limits
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     settings = BotSettings(
         token=token_from_env(), api_url=api_url, data=data, database=database, web_url=web_url,
         tick_seconds=tick, polling_timeout=polling_timeout,
         timing=Timing(registration=registration, night=night, day=day, follow_up=follow_up),
-        limits=Limits(per_second=per_second, private_interval=private_interval, group_interval=group_interval),
+        limits=Limits(per_second=per_second, per_group_minute=group_per_minute, private_interval=private_interval,
+                      group_interval=group_interval),
         webhook_url=webhook_url, webhook_host=webhook_host, webhook_port=webhook_port,
     )
     with contextlib.suppress(KeyboardInterrupt):

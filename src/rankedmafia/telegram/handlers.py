@@ -17,6 +17,7 @@ from aiogram.types import CallbackQuery, Message, TelegramObject, Update, User
 
 from rankedmafia.accounts.telegram import link_reply
 from rankedmafia.telegram.conductor import Conductor
+from rankedmafia.telegram.sender import ANSWER_TRIES, Sender
 from rankedmafia.telegram.texts import esc, say
 
 log = logging.getLogger("rankedmafia.telegram")
@@ -28,8 +29,9 @@ def nickname(user: User) -> str:
     return " ".join(part for part in (user.first_name, user.last_name) if part) or user.username or "Игрок"
 
 
-async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
-    member = await bot.get_chat_member(chat_id, user_id)
+async def is_admin(sender: Sender, chat_id: int, user_id: int) -> bool:
+    """Asked of Telegram in the bot's turn (it counts among its calls a second)."""
+    member = await sender.call(None, lambda: sender.bot.get_chat_member(chat_id, user_id), tries=ANSWER_TRIES)
     return member.status in ADMINS
 
 
@@ -70,11 +72,7 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
         args = command.args or ""
         if message.from_user is None or not args.startswith("j"):
             return
-        text, post = await conductor.join_prompt(message.from_user.id, args[1:])
-        if post is not None:
-            await conductor.deliver(args[1:], post)
-        else:
-            await reply(message, text)
+        await reply(message, await conductor.join_prompt(message.from_user.id, args[1:], message.message_id))
 
     @router.message(CommandStart(), private)
     async def start_plain(message: Message) -> None:
@@ -107,7 +105,8 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
         if game is None or game.status != "lobby" or message.from_user is None:
             await reply(message, say(lang, "no_game"))
             return
-        if message.from_user.id != game.opener and not await is_admin(bot, message.chat.id, message.from_user.id):
+        opener = message.from_user.id == game.opener
+        if not opener and not await is_admin(conductor.sender, message.chat.id, message.from_user.id):
             await reply(message, say(lang, "not_allowed"))
             return
         seconds = int(command.args) if command.args and command.args.strip().isdigit() else None
@@ -120,7 +119,8 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
         if game is None or game.status != "lobby" or message.from_user is None:
             await reply(message, say(lang, "no_game"))
             return
-        if message.from_user.id != game.opener and not await is_admin(bot, message.chat.id, message.from_user.id):
+        opener = message.from_user.id == game.opener
+        if not opener and not await is_admin(conductor.sender, message.chat.id, message.from_user.id):
             await reply(message, say(lang, "not_allowed"))
             return
         await reply(message, await conductor.begin(game.game_id))
@@ -132,7 +132,7 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
         if game is None or message.from_user is None:
             await reply(message, say(lang, "no_game"))
             return
-        if not await is_admin(bot, message.chat.id, message.from_user.id):
+        if not await is_admin(conductor.sender, message.chat.id, message.from_user.id):
             await reply(message, say(lang, "admins_only"))
             return
         await conductor.cancel(game)
@@ -152,7 +152,7 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
         lang = chat.lang
         args = (command.args or "").split()
         if args and message.from_user is not None:
-            if not await is_admin(bot, message.chat.id, message.from_user.id):
+            if not await is_admin(conductor.sender, message.chat.id, message.from_user.id):
                 await reply(message, say(lang, "admins_only"))
                 return
             what, value = args[0], args[1] if len(args) > 1 else ""
@@ -180,7 +180,7 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
         user = query.from_user
 
         async def admin() -> bool:
-            return await is_admin(bot, message.chat.id, user.id)
+            return await is_admin(conductor.sender, message.chat.id, user.id)
 
         answer = await conductor.press(user.id, message.chat.id, message.message_id, key, int(index),
                                        nickname(user), admin, event_update.update_id)

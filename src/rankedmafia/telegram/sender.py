@@ -1,9 +1,10 @@
-"""Everything the bot sends goes through here: within Telegram's limits, and again after "retry_after".
+"""The Bot API calls the bot makes, each in its turn (`limits.Limiter`) and repeated until Telegram answers.
 
-Telegram allows about 30 messages a second in all, about one a second in one chat and 20 a minute in a
-group. Each chat gets its own turn (a lock and the time of its last message), and all share one token
-bucket; a 429 answer (TelegramRetryAfter) is waited out and the call repeated. Edits of one message that
-pile up (a live vote tally) are coalesced: only the newest text is sent.
+A 429 answer is a schedule, not a failure: the chat waits `retry_after` and the call is made again, as
+many times as it takes. A lost connection or a server error is retried with a growing pause. Only an
+answer that will never change (the user blocked the bot, the chat is gone) ends a call without success.
+The outbox's messages go out through `delivery.Delivery`; a command's reply and a button's answer come here
+directly (they are the answer to an update, claimed once).
 """
 
 from __future__ import annotations
@@ -11,147 +12,127 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramNetworkError, TelegramRetryAfter
-from aiogram.types import InlineKeyboardMarkup, Message
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
+
+from rankedmafia.telegram.limits import DEFAULT_LIMITS, Limiter, Limits
+from rankedmafia.telegram.outbox import Markup
 
 log = logging.getLogger("rankedmafia.telegram")
 T = TypeVar("T")
-RETRIES = 6
+ANSWER_TRIES = 6  # a button's answer is useless after Telegram's 15 seconds: it is not retried for ever
+GONE = (TelegramForbiddenError, TelegramBadRequest)  # answers that will not change if asked again
 
 
 @dataclass(frozen=True, slots=True)
-class Limits:
-    per_second: float = 30.0  # all chats together
-    private_interval: float = 0.05  # between two messages to one person
-    group_interval: float = 3.0  # between two messages to one group (20 a minute)
+class Posted:
+    """A send's try: settled (sent, with Telegram's id; or never to go: None), or to be tried again after
+    `retry` seconds (a 429's pause is the limiter's: 0 here)."""
+
+    settled: bool
+    message_id: int | None
+    retry: float
+
+
+def inline(markup: Markup | None) -> InlineKeyboardMarkup | None:
+    if not markup:
+        return None
+    return InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton.model_validate(b) for b in row]
+                                                 for row in markup])
 
 
 class Sender:
-    def __init__(self, bot: Bot, limits: Limits = Limits()) -> None:
+    def __init__(self, bot: Bot, limits: Limits = DEFAULT_LIMITS) -> None:
         self.bot = bot
-        self.limits = limits
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._last: dict[int, float] = {}
-        self._tokens = limits.per_second
-        self._filled = time.monotonic()
-        self._edits: dict[tuple[int, int], tuple[str, InlineKeyboardMarkup | None]] = {}
-        self._editing: set[tuple[int, int]] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.limiter = Limiter(limits)
         self.retried = 0  # how many 429 answers were waited out (for tests and logs)
 
-    async def _bucket(self) -> None:
-        if self.limits.per_second <= 0:
-            return
+    async def call(self, chat_id: int | None, make: Callable[[], Awaitable[T]], tries: int | None = None,
+                   reserve: int = 0) -> T:
+        """Make the call in the chat's turn until Telegram answers it (`tries`: at most so many times;
+        `reserve`: see `Limiter.wait`)."""
+        attempt = 0
         while True:
-            now = time.monotonic()
-            self._tokens = min(self.limits.per_second, self._tokens + (now - self._filled) * self.limits.per_second)
-            self._filled = now
-            if self._tokens >= 1:
-                self._tokens -= 1
-                return
-            await asyncio.sleep((1 - self._tokens) / self.limits.per_second)
-
-    async def _in_turn(self, chat_id: int, call: Callable[[], Awaitable[T]]) -> T:
-        lock = self._locks.setdefault(chat_id, asyncio.Lock())
-        async with lock:
-            interval = self.limits.group_interval if chat_id < 0 else self.limits.private_interval
-            wait = self._last.get(chat_id, 0.0) + interval - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            await self._bucket()
+            attempt += 1
+            turn = await self.limiter.turn(chat_id, reserve)
             try:
-                return await self.retrying(call)
-            finally:
-                self._last[chat_id] = time.monotonic()
-
-    async def retrying(self, call: Callable[[], Awaitable[T]]) -> T:
-        for attempt in range(RETRIES):
-            try:
-                return await call()
+                return await make()
             except TelegramRetryAfter as error:
                 self.retried += 1
-                await asyncio.sleep(float(error.retry_after))
-            except TelegramNetworkError:
-                if attempt == RETRIES - 1:
+                self.limiter.pause(chat_id, float(error.retry_after))
+                if tries is not None and attempt >= tries:
                     raise
-                await asyncio.sleep(0.2 * (attempt + 1))
-        return await call()
+            except (TelegramNetworkError, TelegramServerError):
+                if tries is not None and attempt >= tries:
+                    raise
+                await asyncio.sleep(min(5.0, 0.2 * attempt))
+            finally:
+                turn.done()
 
-    # --- what the bot does ------------------------------------------------------------------------
-    async def send(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> Message | None:
-        """Send a message in the chat's turn; None if the user has blocked the bot or the chat is gone."""
+    # --- the outbox's calls -----------------------------------------------------------------------
+    async def post_once(self, chat_id: int, text: str, markup: Markup | None, attempt: int) -> Posted:
+        """One try at sending, in a turn the caller has taken (`Limiter.take`); see `Posted`."""
         try:
-            return await self._in_turn(chat_id, lambda: self.bot.send_message(
-                chat_id, text, reply_markup=markup, parse_mode="HTML", disable_web_page_preview=True))
-        except (TelegramForbiddenError, TelegramBadRequest) as error:
+            message = await self.bot.send_message(chat_id, text, reply_markup=inline(markup), parse_mode="HTML",
+                                                  disable_web_page_preview=True)
+        except TelegramRetryAfter as error:
+            self.retried += 1
+            self.limiter.pause(chat_id, float(error.retry_after))
+            return Posted(False, None, 0.0)
+        except (TelegramNetworkError, TelegramServerError):
+            return Posted(False, None, min(5.0, 0.2 * attempt))
+        except GONE as error:
             log.warning("cannot write to %s: %s", chat_id, error)
-            return None
+            return Posted(True, None, 0.0)
+        return Posted(True, message.message_id, 0.0)
 
-    async def edit_now(self, chat_id: int, message_id: int, text: str,
-                       markup: InlineKeyboardMarkup | None = None) -> None:
-        """Edit a message at once (the answer to a button press)."""
+    async def change(self, chat_id: int, message_id: int, text: str, markup: Markup | None = None,
+                     reserve: int = 0) -> None:
+        """Edit; done also when Telegram says the message already reads so, or is gone."""
         try:
-            await self.retrying(lambda: self.bot.edit_message_text(
-                text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup, parse_mode="HTML",
-                disable_web_page_preview=True))
-        except TelegramBadRequest as error:
+            await self.call(chat_id, lambda: self.bot.edit_message_text(
+                text=text, chat_id=chat_id, message_id=message_id, reply_markup=inline(markup), parse_mode="HTML",
+                disable_web_page_preview=True), reserve=reserve)
+        except GONE as error:
             if "not modified" not in str(error):
                 log.warning("cannot edit %s/%s: %s", chat_id, message_id, error)
-        except TelegramForbiddenError as error:
-            log.warning("cannot edit %s/%s: %s", chat_id, message_id, error)
-
-    def edit(self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
-        """Edit a message in the chat's turn, keeping only the newest of the edits waiting."""
-        key = (chat_id, message_id)
-        self._edits[key] = (text, markup)
-        if key in self._editing:
-            return
-        self._editing.add(key)
-        task = asyncio.create_task(self._drain(key))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _drain(self, key: tuple[int, int]) -> None:
-        try:
-            while key in self._edits:
-                text, markup = self._edits.pop(key)
-                await self._in_turn(key[0], self._editor(key, text, markup))
-        except Exception:
-            log.exception("edit of %s failed", key)
-        finally:
-            self._editing.discard(key)
-
-    def _editor(self, key: tuple[int, int], text: str,
-                markup: InlineKeyboardMarkup | None) -> Callable[[], Awaitable[None]]:
-        return lambda: self.edit_now(key[0], key[1], text, markup)
-
-    async def answer(self, callback_id: str, text: str | None = None, alert: bool = False) -> None:
-        with contextlib.suppress(TelegramBadRequest):
-            await self.retrying(lambda: self.bot.answer_callback_query(callback_id, text=text, show_alert=alert))
-
-    async def delete(self, chat_id: int, message_id: int) -> None:
-        try:
-            await self.retrying(lambda: self.bot.delete_message(chat_id, message_id))
-        except (TelegramBadRequest, TelegramForbiddenError) as error:
-            log.warning("cannot delete %s/%s: %s", chat_id, message_id, error)
 
     async def kick(self, chat_id: int, user_id: int) -> None:
         """Remove from the group (a ban lifted at once, so he may come back later)."""
         try:
-            await self.retrying(lambda: self.bot.ban_chat_member(chat_id, user_id))
-            await self.retrying(lambda: self.bot.unban_chat_member(chat_id, user_id, only_if_banned=True))
-        except (TelegramBadRequest, TelegramForbiddenError) as error:
+            await self.call(None, lambda: self.bot.ban_chat_member(chat_id, user_id))
+            await self.call(None, lambda: self.bot.unban_chat_member(chat_id, user_id, only_if_banned=True))
+        except GONE as error:
             log.warning("cannot remove %s from %s: %s", user_id, chat_id, error)
 
-    async def flush(self) -> None:
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+    # --- answers to an update ---------------------------------------------------------------------
+    async def send(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> Message | None:
+        """A command's reply; None if the user has blocked the bot or the chat is gone."""
+        try:
+            return await self.call(chat_id, lambda: self.bot.send_message(
+                chat_id, text, reply_markup=markup, parse_mode="HTML", disable_web_page_preview=True))
+        except GONE as error:
+            log.warning("cannot write to %s: %s", chat_id, error)
+            return None
 
-    def pending(self) -> Any:
-        return len(self._tasks)
+    async def answer(self, callback_id: str, text: str | None = None, alert: bool = False) -> None:
+        with contextlib.suppress(TelegramBadRequest, TelegramRetryAfter, TelegramNetworkError, TelegramServerError):
+            await self.call(None, lambda: self.bot.answer_callback_query(callback_id, text=text, show_alert=alert),
+                            tries=ANSWER_TRIES)
+
+    async def delete(self, chat_id: int, message_id: int) -> None:
+        try:
+            await self.call(None, lambda: self.bot.delete_message(chat_id, message_id), tries=ANSWER_TRIES)
+        except (*GONE, TelegramRetryAfter, TelegramNetworkError, TelegramServerError) as error:
+            log.warning("cannot delete %s/%s: %s", chat_id, message_id, error)

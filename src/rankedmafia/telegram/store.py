@@ -1,5 +1,6 @@
 """The bot's own tables (beside the games' log, which it shares with the web): which group plays which game,
-which Telegram user holds which seat, the keyboards behind opaque button ids, the updates already handled.
+which Telegram user holds which seat, the keyboards behind opaque button ids, the updates already handled,
+and the outbox (what the bot is to send and edit, `outbox.py`).
 
 Writes go through the store's one writer (group commit), reads run in worker threads, as the store's own.
 """
@@ -17,6 +18,8 @@ from sqlalchemy.exc import IntegrityError
 
 from rankedmafia.store import Store
 from rankedmafia.store.schema import tg_chats, tg_games, tg_keys, tg_seats, tg_updates
+from rankedmafia.telegram import outbox
+from rankedmafia.telegram.outbox import Intent
 
 OPEN = ("lobby", "running")
 DEFAULT_SETTINGS: dict[str, Any] = {"night_delete": False, "dead_delete": False, "kick_after": 0}
@@ -73,12 +76,14 @@ class AlreadyTaken(Exception):
 class Taken:
     """The bot's own writes for one press, made in one transaction, with the game's command if the press
     makes one (`GameService.execute(..., also=taken)`): the update claimed, the one-shot keyboard marked
-    pressed, the next keyboards stored. If either was taken before, it raises and nothing is written."""
+    pressed, the next keyboards stored, the pressed message's next screen put in the outbox. If either was
+    taken before, it raises and nothing is written."""
 
     update_id: int | None = None
     used: str | None = None
     keys: list[Key] = field(default_factory=list)
     at: float = 0.0
+    intents: list[Intent] = field(default_factory=list)
 
     def __call__(self, connection: Connection) -> None:
         if self.update_id is not None:
@@ -91,10 +96,41 @@ class Taken:
                                       .values(used=1))
             if done.rowcount != 1:
                 raise AlreadyTaken("key")
-        if self.keys:
-            connection.execute(insert(tg_keys), [
-                {"id": k.id, "game_id": k.game_id, "user_id": k.user_id, "used": 0, "at": self.at,
-                 "data": json.dumps(k.data, ensure_ascii=False)} for k in self.keys])
+        _insert_keys(connection, self.keys, self.at)
+        outbox.write(connection, self.intents, self.at)
+
+
+def _insert_keys(connection: Connection, keys: list[Key], at: float) -> None:
+    if keys:
+        connection.execute(insert(tg_keys), [
+            {"id": k.id, "game_id": k.game_id, "user_id": k.user_id, "used": 0, "at": at,
+             "data": json.dumps(k.data, ensure_ascii=False)} for k in keys])
+
+
+@dataclass(slots=True)
+class Batch:
+    """What a change of a game brings, in one transaction: the messages to send and edit (the outbox), the
+    keyboards under them, and the game's row (what has been posted: `progress`; its status), the seats'
+    missed phases. Either all of it is kept or none, so a restart derives again exactly what is missing."""
+
+    game_id: str
+    at: float
+    intents: list[Intent] = field(default_factory=list)
+    keys: list[Key] = field(default_factory=list)
+    game: dict[str, Any] = field(default_factory=dict)  # tg_games' columns to set (progress as a dict)
+    misses: dict[str, int] = field(default_factory=dict)
+
+    def __call__(self, connection: Connection) -> None:
+        _insert_keys(connection, self.keys, self.at)
+        outbox.write(connection, self.intents, self.at)
+        if self.game:
+            values = dict(self.game)
+            if "progress" in values:
+                values["progress"] = json.dumps(values["progress"])
+            connection.execute(update(tg_games).where(tg_games.c.game_id == self.game_id).values(**values))
+        for name, count in self.misses.items():
+            connection.execute(update(tg_seats).where(tg_seats.c.game_id == self.game_id, tg_seats.c.name == name)
+                               .values(misses=count))
 
 
 def _copied(game: TgGame) -> TgGame:
@@ -149,14 +185,19 @@ class TgStore:
                 self._open = {r.game_id: _game(r) for r in rows}
         return self._open
 
-    async def add_game(self, game: TgGame) -> None:
+    async def add_game(self, game: TgGame, batch: Batch | None = None) -> None:
+        """A new game's row, with what it brings (its sign-up message) in the same transaction."""
         def job(connection: Connection) -> None:
             connection.execute(insert(tg_games).values(
                 game_id=game.game_id, chat_id=game.chat_id, opener=game.opener, status=game.status,
                 reg_deadline=game.reg_deadline, reg_message=game.reg_message, progress=json.dumps(game.progress),
                 created_at=game.created_at))
+            if batch is not None:
+                batch(connection)
 
         await self._write(job)
+        for key in [] if batch is None else batch.keys:
+            self._remember(key)
         opened = await self._open_games()
         if game.status in OPEN:
             opened[game.game_id] = _copied(game)
@@ -184,15 +225,18 @@ class TgStore:
         return [_game(r) for r in rows]
 
     async def update_game(self, game_id: str, **values: Any) -> None:
-        kept = dict(values)
-        if "progress" in values:
-            values["progress"] = json.dumps(values["progress"])
-            kept["progress"] = json.loads(values["progress"])  # a copy of its own, as written
+        await self.commit(Batch(game_id, 0.0, game=values))
 
-        def job(connection: Connection) -> None:
-            connection.execute(update(tg_games).where(tg_games.c.game_id == game_id).values(**values))
-
-        await self._write(job)
+    async def commit(self, batch: Batch) -> None:
+        """A change's writes (see `Batch`), then the open games and keyboards kept here as written."""
+        await self._write(batch)
+        for key in batch.keys:
+            self._remember(key)
+        if not batch.game:
+            return
+        game_id, kept = batch.game_id, dict(batch.game)
+        if "progress" in kept:
+            kept["progress"] = json.loads(json.dumps(kept["progress"]))  # a copy of its own, as written
         opened = await self._open_games()
         if game_id in opened:
             changed = replace(opened[game_id], **kept)
