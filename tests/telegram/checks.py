@@ -14,8 +14,8 @@ from typing import Any
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
+from rankedmafia.telegram import forms
 from rankedmafia.text.roles import role_name
-from rankedmafia.text.summary import Renderer
 
 from .fakeapi import FakeTelegram
 from .harness import KEY
@@ -76,7 +76,7 @@ def own_lines(live: LiveGame, name: str) -> set[str]:
     """His own results as his view words them (the checks, the searches, the Council's answers)."""
     assert live.game is not None
     view = live.game.view(name)
-    renderer = Renderer("ru", sexes={p.name: p.sex for p in live.game.players()})
+    renderer = forms.renderer(live, "ru")  # as the bot words them (the Council's answer with its question)
     return {renderer.info_line(e) for e in view.log if e.get("type") == "info"}
 
 

@@ -273,8 +273,14 @@ def test_bot_nicknames_are_distinct_from_the_players_and_each_other(count: int, 
 
 
 def test_a_bot_replaced_by_a_person_no_longer_plays(tmp_path: Path) -> None:
-    """Ruling (docs/rules.md, "Live play"): the host may give a bot's seat to a person; from then on the
-    seat is his (the list no longer marks it), and the bot sends nothing more."""
+    """The host may give a bot's seat to a person; from then on the seat is his (the list no longer marks it),
+    and the bot sends nothing more.
+
+    Ruling: a bot that fills an empty seat (docs/web.md) is a player in every rule: dealt a role like any
+    other, waited for like any other (a night ends early only once it has acted, a day once it has voted),
+    its moves checked as a person's. That a seat is a bot is public (the list says «бот»); its role is not.
+    The host may give a bot's seat to a person, who then holds it as any replacement does, and the bot sends
+    nothing more (`tests/web/test_live_bots.py`)."""
     clock = Clock()
 
     async def body(store: Store) -> None:

@@ -17,4 +17,9 @@ def token_hash(token: str) -> str:
 
 
 def new_game_id() -> str:
-    return secrets.token_urlsafe(9)
+    """A game's id; never one that starts with «-», which a command line would read as an option
+    (`rankedmafia ladder void -x…`)."""
+    while True:
+        game_id = secrets.token_urlsafe(9)
+        if not game_id.startswith("-"):
+            return game_id
