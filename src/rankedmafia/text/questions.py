@@ -15,7 +15,7 @@ from typing import Any
 
 from rankedmafia.rules import council
 from rankedmafia.text.declension import decline, decline_all
-from rankedmafia.text.names import sex_name
+from rankedmafia.text.names import COMPARED, sex_name  # two counts compared: the word between them
 from rankedmafia.text.roles import role_name, side_name
 
 BLANK = "…"
@@ -66,14 +66,6 @@ SENTENCES: dict[str, str] = {
     "roles_vs_immune": "Ролей (не мирных) в игре {cmp} иммунитетчиков?",
     "sex_count": "Живых игроков {sex} пола {op} {n}?",
     "roles_vs_sex": "Ролей (не мирных) в игре {cmp} живых игроков {sex} пола?",
-}
-
-# Two counts compared: the word between them.
-COMPARED: dict[str, dict[str, str]] = {
-    "ru": {"eq": "столько же, сколько", "ne": "не столько же, сколько", "gt": "больше, чем",
-           "ge": "не меньше, чем", "lt": "меньше, чем", "le": "не больше, чем"},
-    "en": {"eq": "as many as", "ne": "not as many as", "gt": "more than", "ge": "at least as many as",
-           "lt": "fewer than", "le": "at most as many as"},
 }
 
 # A count against a number: «ровно 6», «не ровно 6» (the bare «не 6» reads as a slip).
