@@ -177,3 +177,24 @@ def test_a_saved_thread_page_with_relative_dates_on_the_desk(client: TestClient)
     english = client.get(f"/desk/{token}?lang=en").text
     assert "not counted; yours to decide" in english and "read against the date given" in english
     no_ids(english, ENGLISH_IDS)
+
+
+def test_a_pasted_message_survives_a_reload_until_accepted_or_put_aside(client: TestClient) -> None:
+    token, _ = create(client)
+    dealt = roles(client, token)
+    boss = next(n for n, r in dealt.items() if r == "mafia1")
+    doctor = next(n for n, r in dealt.items() if r == "doctor")
+    victim = next(n for n, r in dealt.items() if r == "civilian")
+    post(client, token, "read", {"actor": boss, "text": f"Убиваю {victim}"})
+    again = client.get(f"/desk/{token}").text  # the host reloads, or his phone lost the page
+    assert f"{boss}: убить " in again and 'id="accept"' in again and f"Убиваю {victim}" in again
+    page = post(client, token, "act", {"actor": boss, "action": "kill", "targets": victim})
+    assert 'id="accept"' not in page and 'id="accept"' not in client.get(f"/desk/{token}").text
+    post(client, token, "read", {"actor": doctor, "text": "лечу себя"})
+    assert f"{doctor}: лечить" in client.get(f"/desk/{token}").text
+    page = post(client, token, "drop", {})
+    assert 'id="accept"' not in page and "лечу себя" not in page
+    assert client.get(f"/desk/{token}").text.count('class="words"') == 1  # the boss's kill, nothing else
+    post(client, token, "read", {"actor": doctor, "text": "лечу себя"})
+    post(client, token, "resolve", {})  # the night ends with the message unaccepted: the day does not show it
+    assert "лечу себя" not in client.get(f"/desk/{token}").text

@@ -37,6 +37,7 @@ from rankedmafia.store import GameRow, PostRow
 
 KIND = "desk"
 PAGES = "desk:pages"  # the store's posts channel holding what the host pasted from the day's thread
+MESSAGE = "desk:message"  # the private message he pasted and has not accepted yet (a reload keeps it)
 MAX_PAGES_CHARS = 6_000_000
 
 
@@ -229,3 +230,33 @@ async def keep_pasted(service: GameService, live: LiveGame, paste: Pasted) -> No
     if len(text) > MAX_PAGES_CHARS:
         raise Refusal("too_large", 413, most=MAX_PAGES_CHARS)
     await service.store.add_post(live.id, PAGES, "", day_key(live), text, service.clock())
+
+
+# --- the private message being read, kept until the host accepts or drops it ----------------------------
+@dataclass(frozen=True, slots=True)
+class PastedMessage:
+    """A player's private message as the host pasted it; empty once he accepted its action or dropped it."""
+
+    actor: str = ""
+    text: str = ""
+
+
+def phase_key(live: LiveGame) -> str:
+    game = live.game
+    return f"{game.phase.kind.value}-{game.phase.number}" if game is not None else ""
+
+
+async def pasted_message(service: GameService, live: LiveGame) -> PastedMessage:
+    """The message pasted in this phase and not yet dealt with (empty if none): a message of an earlier
+    phase is not shown again, its night is over."""
+    rows = [r for r in await service.store.posts(live.id, [MESSAGE], limit=20) if r.phase == phase_key(live)]
+    if not rows:
+        return PastedMessage()
+    data = json.loads(rows[-1].text)
+    return PastedMessage(str(data.get("actor", "")), str(data.get("text", "")))
+
+
+async def keep_message(service: GameService, live: LiveGame, message: PastedMessage) -> None:
+    """Kept beside the log as the pages are; `PastedMessage()` marks it dealt with."""
+    text = json.dumps({"actor": message.actor, "text": message.text}, ensure_ascii=False)
+    await service.store.add_post(live.id, MESSAGE, "", phase_key(live), text, service.clock())

@@ -158,6 +158,12 @@ class Shown:
 
 @router.get("/desk/{token}")
 async def desk_page(request: Request, token: str) -> Response:
+    """The desk; a private message pasted in this phase and not yet accepted or dropped is read again."""
+    live = await _hosted(request, token)
+    message = await desk.pasted_message(platform_of(request).service, live)
+    if message.actor and live.game is not None and not live.game.over:
+        shown, _status = await _reading(live, message.actor, message.text, request_lang(request))
+        return await _page(request, token, shown)
     return await _page(request, token, Shown())
 
 
@@ -290,11 +296,19 @@ def _home(request: Request, token: str, anchor: str = "") -> Response:
 @router.post("/desk/{token}/read")
 async def read_pm(request: Request, token: str, csrf: Annotated[str, Form()], actor: Line,
                   text: Annotated[str, Form(max_length=4000)]) -> Response:
-    """A pasted private message, read as the action it means: shown in words for the host to accept."""
+    """A pasted private message, read as the action it means: shown in words for the host to accept. It is
+    kept until he accepts its action or drops it, so that a reload (or a lost connection) keeps it."""
     _check(request, csrf)
     live = await _hosted(request, token)
-    lang = request_lang(request)
-    async with live.lock:  # read under the lock; the page is drawn after it (it takes the lock itself)
+    shown, status = await _reading(live, actor, text, request_lang(request))
+    if actor in _game(live).state.players:
+        await desk.keep_message(platform_of(request).service, live, desk.PastedMessage(actor, text))
+    return await _page(request, token, shown, status)
+
+
+async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Shown, int]:
+    """The message read under the game's lock (the page is drawn after it: it takes the lock itself)."""
+    async with live.lock:
         game = _game(live)
         problem, status = "", 422
         if actor not in game.state.players:
@@ -311,11 +325,20 @@ async def read_pm(request: Request, token: str, csrf: Annotated[str, Form()], ac
                       reading.copied_option, reading.copied_detail)
             words = describe_act(act, game.sexes(), lang, with_actor=True)
     if problem:
-        return await _page(request, token, Shown(error=problem, pm_from=actor, pm_text=text), status)
+        return Shown(error=problem, pm_from=actor, pm_text=text), status
     k = desk_texts(lang)
     shown = {"words": words, "fields": act.fields(),
              "guesses": [k["check_name"].format(typed=g.typed, name=g.name) for g in reading.guesses]}
-    return await _page(request, token, Shown(reading=shown, pm_from=actor, pm_text=text))
+    return Shown(reading=shown, pm_from=actor, pm_text=text), 200
+
+
+@router.post("/desk/{token}/drop")
+async def drop_pm(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
+    """The pasted message put aside without acting on it."""
+    _check(request, csrf)
+    live = await _hosted(request, token)
+    await desk.keep_message(platform_of(request).service, live, desk.PastedMessage())
+    return _home(request, token)
 
 
 @router.post("/desk/{token}/act")
@@ -328,9 +351,14 @@ async def act(request: Request, token: str) -> Response:
     targets = [str(v)[:64] for v in form.getlist("targets") if v][:6]
     field = {key: (str(form.get(key, "") or "")[:2000] or None)
              for key in ("option", "detail", "copied_option", "copied_detail")}
-    return await _run(request, token, desk.act_build(Act(actor, action, tuple(targets), field["option"],
-                                                         field["detail"], field["copied_option"],
-                                                         field["copied_detail"])))
+    response = await _run(request, token, desk.act_build(Act(actor, action, tuple(targets), field["option"],
+                                                             field["detail"], field["copied_option"],
+                                                             field["copied_detail"])))
+    if response.status_code == 303:  # accepted: the message it came from is dealt with
+        service, live = platform_of(request).service, await _hosted(request, token)
+        if (await desk.pasted_message(service, live)).actor == actor:
+            await desk.keep_message(service, live, desk.PastedMessage())
+    return response
 
 
 @router.post("/desk/{token}/withdraw")
