@@ -452,3 +452,51 @@ def test_more_ai_seats_than_empty_seats_fill_only_the_empty_ones(tmp_path: Path)
         await driver(one).close()
 
     run(tmp_path, body)
+
+
+def test_the_follow_up_step_asks_an_ai_reanimator_once(tmp_path: Path) -> None:
+    """A setup with a reanimator, dealt from a pinned seed that gives him to an AI seat: each night's
+    follow-up step asks him (kind revive), his answer or his decline is logged once, and the step ends."""
+    from sqlalchemy import update
+
+    from rankedmafia.rules.chance import commitment
+    from rankedmafia.setup import Setup
+    from rankedmafia.store.schema import games
+
+    clock = Clock()
+    models = Models([agent(), agent("still")])
+    models.models["still"].default = "pass"  # the others send nothing: the reanimator lives to be asked
+    setup = Setup.from_mapping({"name": "re", "players": 5,
+                                "roles": {"mafia1": 1, "reanimator": 1, "commissar": 1, "civilian": 2}}, "re")
+
+    async def body(store: Store) -> None:
+        one = service(store, clock, models)
+        game_id, _ = await one.create("re", setup, NIGHT, DAY, ai=["still", "fake", "still", "still"])
+        seed = "revive-3"  # this deal makes the person the mafia and gives the reanimator to the "fake" seat
+        await store.writer.run(lambda c: c.execute(
+            update(games).where(games.c.id == game_id).values(seed=seed, commitment=commitment(seed))))
+        one = service(store, clock, models)
+        await one.join(game_id, PEOPLE[0])
+        await one.execute(game_id, svc.start_build)
+        live = await one.get(game_id)
+        assert live.game is not None
+        reanimator = next(p.name for p in live.game.players() if p.role == "reanimator")
+        assert live.ai_agent(reanimator) == "fake" and live.game.view(PEOPLE[0]).role == "mafia1"
+        for _ in range(60):
+            live = await one.get(game_id)
+            if live.status == "over":
+                break
+            game = live.game
+            assert game is not None
+            if game.phase.kind is PhaseKind.NIGHT and not live.following and PEOPLE[0] in game.awaiting():
+                victim = next(n for n in game.alive() if n not in (PEOPLE[0], reanimator))
+                await one.execute(game_id, svc.act_build(PEOPLE[0], "kill", [victim], None))  # someone to revive
+            await play_turn(one, clock, game_id, PEOPLE[:1])
+        turns = [t for t in await store.ai_turns(game_id, reanimator) if t["kind"] == "revive"]
+        assert turns and all(t["applied"] for t in turns)  # asked, and his answer (or his decline) logged
+        entries = await store.log(game_id)
+        answers = [e for e in entries if e.type in ("act", "decline") and e.body.get("actor") == reanimator]
+        assert len(answers) == len(turns)
+        check_ai_log(entries, await one.get(game_id))  # once per step
+
+    run(tmp_path, body)
