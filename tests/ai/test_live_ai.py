@@ -40,6 +40,7 @@ from rankedmafia.rules.model import PhaseKind
 from rankedmafia.script import record
 from rankedmafia.setup import preset
 from rankedmafia.store import LogEntry, Store, connect
+from rankedmafia.text.refusals import refusal_text
 from rankedmafia.verify import verify
 
 from .test_leak import leaks
@@ -425,6 +426,8 @@ def test_create_refuses_unknown_agents_too_many_ai_seats_and_ranked_games(tmp_pa
             with pytest.raises(Refusal) as refused:
                 await one.create("x", setup, NIGHT, DAY, **kwargs)
             assert refused.value.rule == rule
+            words = refusal_text(refused.value, "ru")
+            assert words != refusal_text(Refusal("unknown"), "ru") and rule not in words  # a sentence, no id
         plain = svc.GameService(store, Hub(), clock=clock)  # no agents configured: none offered
         with pytest.raises(Refusal):
             await plain.create("x", setup, NIGHT, DAY, ai=["fake"])
