@@ -119,3 +119,17 @@ def test_ai_seats_are_marked_and_their_prompts_replayed_only_after_the_end(ai_cl
     page = client.get(f"/g/{game['id']}/replay/ai/{seat}").text
     assert page.count('class="card ai-turn"') == len(data["turns"]) and "Ответьте одним объектом JSON" in page
     assert client.get(f"/g/{game['id']}/replay/ai/{info['seats'][0]['name']}").status_code == 404  # a person's
+
+
+def test_serve_refuses_an_agents_file_it_cannot_use_in_a_sentence(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from rankedmafia.cli import app
+
+    bad = tmp_path / "agents.yaml"
+    bad.write_text("agents:\n  - {name: qwen, kind: ai}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["serve", "--agents", str(bad), "--data", str(tmp_path / "data")])
+    assert result.exit_code == 2 and "needs a model" in result.output
+    result = CliRunner().invoke(app, ["serve", "--data", str(tmp_path / "data")],
+                                env={"RANKEDMAFIA_AGENTS": str(tmp_path / "missing.yaml")})
+    assert result.exit_code == 2 and "missing.yaml" in result.output
