@@ -26,7 +26,8 @@ from rankedmafia.ai.config import AgentConfig
 from rankedmafia.ai.fake_server import FakeModel, Step
 from rankedmafia.ai.live import AIDriver, drive_ai, driver_of
 from rankedmafia.ai.live_counts import ai_counts
-from rankedmafia.ai.live_talk import conversation
+from rankedmafia.ai.live_talk import conversation, phase_number, post_bids
+from rankedmafia.ai.talk import Conversation, Floor
 from rankedmafia.bots import make_policy
 from rankedmafia.live import service as svc
 from rankedmafia.live.ai_seats import MEN, WOMEN
@@ -208,6 +209,33 @@ async def check_posts(store: Store, live: LiveGame, turns: list[dict[str, Any]])
     assert applied == written
 
 
+def check_turns_of_talk(entries: list[LogEntry], live: LiveGame, posts: Sequence[Any],
+                        turns: list[dict[str, Any]], quota: int) -> int:
+    """Every AI post of a day came when the talk's floor gave that seat the word, the talk so far being the
+    day's posts before it (people's among them). Returns how many were checked."""
+    replayed = LiveGame(live.row, dict(live.seats))
+    talkers: dict[int, list[str]] = {}
+    for entry in entries:
+        apply_entry(replayed, entry.type, entry.body, entry.at)
+        game = replayed.game
+        if game is not None and game.phase.kind is PhaseKind.DAY and game.phase.number not in talkers:
+            talkers[game.phase.number] = [n for n in replayed.names() if n in live.ai_seats() and n in game.alive()]
+    bids = post_bids(posts, turns)
+    talk = Conversation(tuple(live.names()))
+    checked = 0
+    for post in posts:
+        number = phase_number(post.phase, "day")
+        if post.channel != "thread" or number is None:
+            continue
+        if post.author in live.ai_seats():
+            people = sum(1 for p in talk.day(number) if p.author not in talkers[number])
+            floor = Floor(talkers[number], number, quota, per_day=quota * len(talkers[number]) + people)
+            assert floor.next_speaker(talk) == post.author, (post, talk.day(number))
+            checked += 1
+        talk.add(post.author, post.text, number, bid=bids.get(post.id, 1))
+    return checked
+
+
 async def play_to_end(one: svc.GameService, clock: Clock, game_id: str, people: Sequence[str] = PEOPLE,
                       restart: Callable[[int], svc.GameService | None] | None = None) -> svc.GameService:
     live = await one.get(game_id)
@@ -247,7 +275,8 @@ def test_seven_people_ai_seats_and_bots_play_classic_12_to_the_end(tmp_path: Pat
         assert made == len(applied) > 0  # every AI command in the log is a kept turn's, and back
         assert all(t["invalid"] == 0 and not t["timed_out"] for t in turns)
         await check_posts(store, live, turns)
-        assert any(t["kind"] == "post" and t["applied"] for t in turns)
+        thread = await store.posts(game_id, ["thread"])
+        assert check_turns_of_talk(entries, live, thread, turns, 2) == len([p for p in thread if p.author in ai]) > 0
         seats, total = ai_counts(turns)
         assert set(seats) <= set(ai) and total.decisions == len(turns) and total.prompt_tokens > 0
         # the prompts the model received are the kept turns', and none leaks

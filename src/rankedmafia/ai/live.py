@@ -57,7 +57,7 @@ from rankedmafia.text.refusals import refusal_text
 
 log = logging.getLogger("rankedmafia.ai.live")
 Key = tuple[str, str, str, str]  # game, seat ("" for the day's one post in flight), turn, kind
-KEPT = ("seat", "kind", "turn", "post", "bid", "channel", "moot")  # what the driver reads back of a turn
+KEPT = ("seat", "kind", "turn", "post", "bid", "applied", "moot")  # what the driver reads back of a turn
 
 
 @dataclass(frozen=True, slots=True)
