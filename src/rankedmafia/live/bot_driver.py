@@ -41,14 +41,16 @@ def turn(live: LiveGame) -> str:
 
 
 def waiting_bots(live: LiveGame) -> list[str]:
-    """The bot seats the game waits for now, as it would wait for people."""
+    """The policy bots' seats the game waits for now, as it would wait for people (an AI seat is not one:
+    ai/live.py plays it)."""
     game = live.game
     if live.status != "running" or game is None or game.over or not live.bots:
         return []
+    bots = {name for name in live.bots if live.ai_agent(name) is None}
     if live.following:
         step = live.asked()
-        return [step.player] if step is not None and step.player in live.bots else []
-    return [name for name in game.awaiting() if name in live.bots]
+        return [step.player] if step is not None and step.player in bots else []
+    return [name for name in game.awaiting() if name in bots]
 
 
 def pause(live: LiveGame, name: str, least: float, most: float) -> float:

@@ -8,6 +8,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+from rankedmafia.live.ai_seats import AI_PREFIX
 from rankedmafia.rules.game import FollowUp, Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.script import new_game as script_game
@@ -31,7 +32,8 @@ class LiveGame:
     ended_by: str | None = None  # "victory" or "host"
     phase_started: float | None = None
     sexes: dict[str, str] = field(default_factory=dict)  # seat name -> "m" | "f", as given when joining
-    bots: dict[str, str] = field(default_factory=dict)  # seat name -> the policy a bot plays it with (the start's)
+    # seat name -> the policy a bot plays it with, or "ai:<agent>" for an AI seat (the start's)
+    bots: dict[str, str] = field(default_factory=dict)
     turn_started: float | None = None  # when the present turn opened: the phase, or the follow-up step
     stale: bool = False  # evicted from the cache: rebuild before use
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -100,8 +102,18 @@ class LiveGame:
         self.turn_started = state.get("turn_started", self.phase_started)
 
     def is_bot(self, name: str) -> bool:
-        """A seat filled by a bot at the start (public: the player list says so)."""
+        """A seat filled by a bot or an AI player at the start, a seat no person holds (public: the player
+        list says so)."""
         return name in self.bots
+
+    def ai_agent(self, name: str) -> str | None:
+        """The agent that plays this seat, if an AI player took it at the start (ai/live.py drives it)."""
+        kind = self.bots.get(name, "")
+        return kind[len(AI_PREFIX):] if kind.startswith(AI_PREFIX) else None
+
+    def ai_seats(self) -> dict[str, str]:
+        """Seat name -> agent, for the AI seats."""
+        return {name: kind[len(AI_PREFIX):] for name, kind in self.bots.items() if kind.startswith(AI_PREFIX)}
 
 
 def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> None:

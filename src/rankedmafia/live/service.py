@@ -18,11 +18,12 @@ import logging
 import pickle
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rankedmafia.live.ai_seats import AI_PREFIX, ai_nicknames, ai_option
 from rankedmafia.live.bot_seats import BOT_SEX, NO_BOTS, bot_nicknames, bot_option
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.hub import Hub
@@ -77,6 +78,8 @@ class GameService:
         self.idle_bots: set[tuple[str, str, str]] = set()  # (game, seat, turn): its policy sent nothing
         # Run after the deadlines on every tick: the bots' driver (live/bot_driver.py), which a front end adds
         self.on_tick: list[Callable[[GameService], Awaitable[int]]] = []
+        # The agents a game may seat as AI players (ai/live.py's `drive_ai` sets them; none by default)
+        self.ai_agents: tuple[str, ...] = ()
         self.follow_up_seconds = follow_up_seconds
         self.hub = hub
         self.clock = clock
@@ -178,16 +181,18 @@ class GameService:
     # --- lobby ------------------------------------------------------------------------------------
     async def create(self, title: str, setup: Setup, night_seconds: int, day_seconds: int,
                      follow_up_seconds: int | None = None, listed: bool = False,
-                     ranked: bool = False, bots: str = NO_BOTS) -> tuple[str, str]:
+                     ranked: bool = False, bots: str = NO_BOTS, ai: Sequence[str] = ()) -> tuple[str, str]:
         """A new game in its lobby; returns (game id, the host's admin token). `listed`: shown in the
         site's list of open games (otherwise found by its link only); `ranked`: marked so in that list;
-        `bots`: the policy bots fill the seats still empty at the start with (heuristic | random), or none."""
+        `bots`: the policy bots fill the seats still empty at the start with (heuristic | random), or none;
+        `ai`: the agent of each AI seat (one entry a seat, of `ai_agents`), seated before the bots."""
         from rankedmafia.rules.chance import commitment
 
         try:
             bots = bot_option(bots)
         except ValueError:
             raise Refusal("bad_bots", 422) from None
+        agents = ai_option(ai, self.ai_agents, setup.players, ranked)
         admin = new_token()
         seed = new_token()
         row = GameRow(
@@ -197,7 +202,8 @@ class GameService:
             setup=_setup_mapping(setup),
             options={"night_seconds": night_seconds, "day_seconds": day_seconds, "chance": "seeded",
                      "follow_up_seconds": follow_up_seconds or self.follow_up_seconds,
-                     "listed": listed, "ranked": ranked, **({"bots": bots} if bots != NO_BOTS else {})},
+                     "listed": listed, "ranked": ranked, **({"bots": bots} if bots != NO_BOTS else {}),
+                     **({"ai": agents} if agents else {})},
             seed=seed,
             commitment=commitment(seed),
             created_at=self.clock(),
@@ -457,12 +463,16 @@ def start_with(sexes: dict[str, str | None]) -> Build:
         if live.status != "lobby":
             raise Refusal("already_started")
         out = Outcome()
+        ai_sexes = fill_with_ai(live, out, now)
         bots = fill_with_bots(live, out, now)
         names = live.names()
         if len(names) != live.setup.players:
             raise Refusal("need_players", 409, players=live.setup.players, joined=len(names))
         given = {name: sexes[name] for name in names if sexes.get(name) in ("m", "f")}
         given |= {name: BOT_SEX for name in bots}
+        given |= ai_sexes
+        bots |= {name: f"{AI_PREFIX}{agent}" for name, agent in
+                 zip(ai_sexes, live.row.options.get("ai", []), strict=False)}
         step(live, out, "start", {"type": "start", "names": names, "deadline": now + live.duration(live.setup.start),
                                   **({"sexes": given} if given else {}), **({"bots": bots} if bots else {})}, now)
         settle(live, out, now)
@@ -471,9 +481,30 @@ def start_with(sexes: dict[str, str | None]) -> Build:
     return build
 
 
+def fill_with_ai(live: LiveGame, out: Outcome, now: float) -> dict[str, str]:
+    """The seats still empty go FIRST to the game's AI seats (as many as are empty, in the order the host
+    gave): new seats (committed with the start, in `out.joined`, before the bots') under AI nicknames, each
+    with a token nobody holds. Returns seat name -> sex; `out.joined` lists them in the agents' order."""
+    agents = list(live.row.options.get("ai", []))
+    count = min(len(agents), live.setup.players - len(live.seats))
+    if count <= 0:
+        return {}
+    taken = [name for seat in live.seats.values() for name in (seat.name, seat.nickname)]
+    rng = random.Random(f"{live.row.seed}|ai names")  # the game's own: never the global random
+    first = len(live.seats)
+    sexes: dict[str, str] = {}
+    for index, (nickname, sex) in enumerate(ai_nicknames(count, taken, rng)):
+        seat = SeatRow(nickname, first + index, nickname, token_hash(new_token()), now)
+        out.joined.append(seat)
+        live.seats[seat.name] = seat
+        sexes[seat.name] = sex
+    return sexes
+
+
 def fill_with_bots(live: LiveGame, out: Outcome, now: float) -> dict[str, str]:
-    """The seats still empty, if the game was created with bots: new seats (committed with the start, in
-    `out.joined`) under bot nicknames, each with a token nobody holds. Returns seat name -> policy."""
+    """The seats still empty (after the AI seats), if the game was created with bots: new seats (committed
+    with the start, in `out.joined`) under bot nicknames, each with a token nobody holds. Returns seat name
+    -> policy."""
     policy = str(live.row.options.get("bots", NO_BOTS))
     missing = live.setup.players - len(live.seats)
     if policy == NO_BOTS or missing <= 0:
@@ -481,11 +512,12 @@ def fill_with_bots(live: LiveGame, out: Outcome, now: float) -> dict[str, str]:
     taken = [name for seat in live.seats.values() for name in (seat.name, seat.nickname)]
     rng = random.Random(f"{live.row.seed}|bot names")  # the game's own: never the global random
     first = len(live.seats)
+    already = len(out.joined)
     for index, nickname in enumerate(bot_nicknames(missing, taken, rng)):
         seat = SeatRow(nickname, first + index, nickname, token_hash(new_token()), now)
         out.joined.append(seat)
         live.seats[seat.name] = seat
-    return {seat.name: policy for seat in out.joined}
+    return {seat.name: policy for seat in out.joined[already:]}
 
 
 def extend_build(seconds: int) -> Build:

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import Connection, func, insert, select, text, update
 
 from rankedmafia.store.db import Database
-from rankedmafia.store.schema import commands, games, posts, seats, secrets, snapshots
+from rankedmafia.store.schema import ai_turns, commands, games, posts, seats, secrets, snapshots
 from rankedmafia.store.writer import Job, Writer
 
 NOTIFY_CHANNEL = "rankedmafia"
@@ -407,4 +407,32 @@ class Store:
             return [PostRow(r.id, r.channel, r.author, r.phase, r.text, r.at) for r in rows][::-1]
 
         result: list[PostRow] = await self._read(fn)
+        return result
+
+    # --- the AI seats' decisions ------------------------------------------------------------------
+    @staticmethod
+    def ai_turn_job(game_id: str, seat: str, body: dict[str, Any], at: float) -> Job:
+        """The write of one AI decision, to run alone or in a command's transaction (`Append.also`)."""
+
+        def job(connection: Connection) -> None:
+            connection.execute(insert(ai_turns).values(game_id=game_id, seat=seat,
+                                                       body=json.dumps(body, ensure_ascii=False), at=at))
+
+        return job
+
+    async def add_ai_turn(self, game_id: str, seat: str, body: dict[str, Any], at: float) -> None:
+        await self.writer.run(self.ai_turn_job(game_id, seat, body, at))
+
+    async def ai_turns(self, game_id: str, seat: str | None = None) -> list[dict[str, Any]]:
+        """The AI decisions of a game (or of one seat), in the order they were kept; each body with its
+        `seat` and `at`."""
+
+        def fn(connection: Connection) -> list[dict[str, Any]]:
+            query = select(ai_turns).where(ai_turns.c.game_id == game_id)
+            if seat is not None:
+                query = query.where(ai_turns.c.seat == seat)
+            rows = connection.execute(query.order_by(ai_turns.c.id))
+            return [{**json.loads(r.body), "seat": r.seat, "at": r.at} for r in rows]
+
+        result: list[dict[str, Any]] = await self._read(fn)
         return result

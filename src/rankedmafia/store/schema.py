@@ -79,6 +79,17 @@ posts = Table(
 )
 Index("rm_posts_game", posts.c.game_id, posts.c.channel, posts.c.id)
 
+ai_turns = Table(
+    "rm_ai_turns",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),  # the order the turns were kept in
+    Column("game_id", String(32), ForeignKey("rm_games.id"), nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("body", Text, nullable=False),  # JSON: the ai.player.Turn, with the live turn it was asked in
+    Column("at", Float, nullable=False),
+)
+Index("rm_ai_turns_game", ai_turns.c.game_id, ai_turns.c.seat, ai_turns.c.id)
+
 secrets = Table(
     "rm_secrets",
     metadata,
