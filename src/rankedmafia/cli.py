@@ -16,7 +16,7 @@ import typer
 import yaml
 from rich.table import Table
 
-from rankedmafia.ai.cli import arena_command
+from rankedmafia.ai.cli import arena_command, publish_command
 from rankedmafia.bots.random_policy import play_random_game
 from rankedmafia.host import host_command
 from rankedmafia.host.votes import votes_command
@@ -192,6 +192,7 @@ app.command("host")(host_command)
 app.command("votes")(votes_command)
 app.command("simulate")(simulate_command)
 app.command("arena")(arena_command)
+app.command("arena-publish")(publish_command)
 app.command("serve")(serve_command)
 app.command("stats")(stats_command)
 app.add_typer(ladder_app, name="ladder")

@@ -102,3 +102,37 @@ def print_report(report: dict[str, Any]) -> None:
                       _share(entry["finds_per_commissar"]), f"{entry['invalid']}/{entry['decisions']}", words,
                       str(entry["prompt_tokens"] + entry["completion_tokens"]))
     console.print(table)
+
+
+def publish_command(
+    run_dir: Annotated[Path, typer.Argument(metavar="DIR", help="an arena run's directory")],
+    games: Annotated[list[int] | None, typer.Option(
+        "--game", "-g", min=0, help="a game's index (repeat the option); every finished game by default")] = None,
+    data: Annotated[Path, typer.Option("--data", help="the site's data folder (its SQLite database)")] = Path("data"),
+    database: Annotated[str | None, typer.Option("--database", help="the site's postgresql://... instead")] = None,
+    site: Annotated[str, typer.Option("--site", help="the site's address, for the links")] = "http://127.0.0.1:8000",
+) -> None:
+    """Open an arena run's games on the site (`rankedmafia serve` with the same --data or --database): each
+    becomes a finished game whose replay shows its AI seats' prompts and answers."""
+    import asyncio
+
+    from rankedmafia.ai.publish import publish
+    from rankedmafia.live.hub import Hub
+    from rankedmafia.live.service import GameService
+    from rankedmafia.store import Store, connect
+
+    async def main() -> dict[int, str]:
+        store = Store(await asyncio.to_thread(connect, data, database))
+        try:
+            return await publish(GameService(store, Hub()), run_dir, games)
+        finally:
+            await asyncio.to_thread(store.close)
+
+    errors = Console(stderr=True)
+    try:
+        links = asyncio.run(main())
+    except (ArenaError, OSError, ValueError, KeyError) as error:
+        errors.print(f"[red]{escape(str(error))}[/red]")
+        raise typer.Exit(2) from None
+    for index, game_id in links.items():
+        print(f"{index}: {site.rstrip('/')}/g/{game_id}/replay")

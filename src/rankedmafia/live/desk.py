@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,9 +114,11 @@ def _setup_of_save(script: dict[str, Any]) -> dict[str, Any]:
     return mapping
 
 
-async def open_game(service: GameService, game: Game, title: str = "", thread: str = "") -> tuple[str, str]:
-    """A game played elsewhere (a terminal save, read by forum/saves.py) as a desk game: the same deal,
-    every command it holds, the same seed; returns (game id, the host's token)."""
+async def open_game(service: GameService, game: Game, title: str = "", thread: str = "",
+                    bots: Mapping[str, str] | None = None) -> tuple[str, str]:
+    """A game played elsewhere (a terminal save, read by forum/saves.py; an arena's game, whose `bots` says
+    which seats no person held, as a live game's start does) as a desk game: the same deal, every command
+    it holds, the same seed; returns (game id, the host's token)."""
     script = script_of(game)
     deal = {key: script[key] for key in ("format", "seed", "chance", "rules", "start", "players")}
     names = [p["name"] for p in script["players"]]
@@ -127,7 +129,8 @@ async def open_game(service: GameService, game: Game, title: str = "", thread: s
     await service.store.create_game(row)
     await _seat_all(service, row, names)
     entries: list[tuple[str, dict[str, Any]]] = [
-        ("start", {"type": "start", "names": names, "deadline": None, "script": deal})]
+        ("start", {"type": "start", "names": names, "deadline": None, "script": deal,
+                   **({"bots": dict(bots)} if bots else {})})]
     for command in game.commands:
         kind = command["type"]
         if kind == "resolve":

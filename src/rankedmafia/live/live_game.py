@@ -121,6 +121,7 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
     if kind == "start" and "script" in body:  # a deal made elsewhere (a forum host's save opened on the desk)
         live.game = script_game(body["script"])
         live.status, live.deadline, live.phase_started = "running", body["deadline"], at
+        live.bots = dict(body.get("bots") or {})  # an arena's game: the seats its agents held
     elif kind == "start":
         live.game = new_game(live.setup, body["names"], live.row.seed, live.row.options.get("chance", "seeded"),
                              sexes={**live.sexes, **(body.get("sexes") or {})} or None)
