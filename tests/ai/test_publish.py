@@ -3,6 +3,7 @@ talk in the thread and the clans' chats, its AI seats' prompts kept for the repl
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -55,6 +56,12 @@ def test_an_arena_game_on_the_site_is_the_arena_s_game(arena: Path, tmp_path: Pa
         ai_seats = {t["seat"] for t in turns}
         assert ai_seats and all(live.ai_agent(seat) == "scripted" for seat in ai_seats)
         assert client.get(f"/g/{links[0]}/replay?step=1").status_code == 200
+        seat = turns[0]["seat"]
+        page = client.get(f"/g/{links[0]}/replay/ai/{seat}")
+        assert page.status_code == 200
+        last_question = turns[0]["messages"][-1]["content"].splitlines()[0]
+        assert html.escape(last_question, quote=False) in page.text and turns[0]["answers"][0][:20] in html.unescape(
+            page.text)
 
 
 def test_a_game_not_played_is_refused_in_words(arena: Path, tmp_path: Path) -> None:
