@@ -18,7 +18,7 @@ import hashlib
 import json
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,6 +105,13 @@ class FakeModel:
         app = web.Application()
         app.router.add_post("/v1/chat/completions", completions)
         return app
+
+    async def post(self, url: str, body: dict[str, Any], headers: Mapping[str, str]) -> tuple[int, dict[str, str], Any]:
+        """In process, as a chat client's transport (`client.Transport`): no HTTP at all."""
+        return await self.answer(body)
+
+    async def close(self) -> None:
+        """Nothing to let go (a transport's close)."""
 
     def transport(self) -> httpx2.MockTransport:
         async def handle(request: httpx2.Request) -> httpx2.Response:
