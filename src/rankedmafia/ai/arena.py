@@ -256,11 +256,13 @@ def game_result(settings: Settings, index: int, table: Table, seed: str, verifie
 
 async def run_games(settings: Settings, indices: Iterable[int], out: Path,
                     done: Callable[[dict[str, Any]], None] | None = None,
-                    lanes: int = LANES) -> list[dict[str, Any]]:
+                    lanes: int = LANES, parent: int | None = None) -> list[dict[str, Any]]:
     """Plays these games of a run (one process's share), `lanes` at a time on one event loop and one pool
     of connections, writing each one's record and prompts and handing its result to `done` as it ends.
     While one game waits for its model the others play: the client, the server and the disk overlap. The
-    games are independent (each its own seed, table and bots), so the order they end in changes nothing."""
+    games are independent (each its own seed, table and bots), so the order they end in changes nothing.
+    `parent`: the pid of the run's process; a worker whose parent was killed (-9) stops before writing
+    anything more, so that it cannot overwrite the records of the run that resumes."""
     pool = HttpPool()
     clients = {a.name: make_client(a, pool) for a in settings.agents if a.is_ai}
     results: dict[int, dict[str, Any]] = {}
@@ -270,6 +272,8 @@ async def run_games(settings: Settings, indices: Iterable[int], out: Path,
     async def lane() -> None:
         for index in queue:  # one iterator for every lane: each game is taken once
             table, seed = await play_game(settings, index, clients)
+            if parent is not None and os.getppid() != parent:
+                os._exit(1)  # orphaned: nobody reads what it would send, and a resumed run owns the records
             rec = record(table.game)
             verified = not verify(rec, seed)
             write_records(out, index, rec, table.turns)
@@ -300,11 +304,11 @@ def run_chunk(settings_json: dict[str, Any], indices: list[int], out: str) -> li
     return _event_loop(run_games(Settings.from_json(settings_json), indices, Path(out)))
 
 
-def _worker(settings_json: dict[str, Any], indices: list[int], out: str, lanes: int, sink: Any) -> None:
+def _worker(settings_json: dict[str, Any], indices: list[int], out: str, lanes: int, sink: Any, parent: int) -> None:
     """A worker process: its share of the games, each result put on `sink` as the game ends; then None.
     An error is put as its text, for the parent to say."""
     try:
-        _event_loop(run_games(Settings.from_json(settings_json), indices, Path(out), sink.put, lanes))
+        _event_loop(run_games(Settings.from_json(settings_json), indices, Path(out), sink.put, lanes, parent))
     except BaseException:  # the parent is told, whatever it was
         sink.put(traceback.format_exc())
         raise
@@ -416,13 +420,14 @@ def run(settings: Settings, out: Path, jobs: int = 1, backend: str = "process", 
 
 def _run_processes(settings: Settings, left: list[int], out: Path, jobs: int, lanes: int,
                    keep: Callable[[list[dict[str, Any]]], None]) -> None:
-    """`jobs` worker processes, started once; game i goes to worker i mod jobs (the games are dealt from
-    their own seeds, so the share changes nothing but the speed). The parent writes the results as they
-    come, all those waiting at once."""
+    """`jobs` worker processes, started once, each with every jobs-th game of those left (the games are
+    dealt from their own seeds, so the share changes nothing but the speed). The parent writes the results
+    as they come, all those waiting at once."""
     context = multiprocessing.get_context()
     sink: Any = context.Queue()
     shares = [left[k::jobs] for k in range(min(jobs, len(left)))]
-    workers = [context.Process(target=_worker, args=(settings.as_json(), share, str(out), lanes, sink), daemon=True)
+    workers = [context.Process(target=_worker, args=(settings.as_json(), share, str(out), lanes, sink, os.getpid()),
+                               daemon=True)
                for share in shares]
     for worker in workers:
         worker.start()

@@ -177,6 +177,7 @@ class _Connection(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)  # a stream's (uvloop's is not a subclass)
         self.server.connections.add(self)
+        self.server.accepted += 1
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self)
@@ -243,6 +244,7 @@ class FakeServer:
     model: FakeModel
     server: asyncio.Server | None = None
     connections: set[_Connection] = field(default_factory=set)
+    accepted: int = 0  # connections accepted so far (keep-alive: a pooled client opens few)
 
     async def start(self, host: str, port: int) -> int:
         loop = asyncio.get_running_loop()
