@@ -176,7 +176,7 @@ def test_workers_stop_when_the_run_is_killed_and_the_run_resumes(tmp_path: Path)
     process.wait()
     assert len(children) == 2
     for pid in children:
-        while Path(f"/proc/{pid}").exists() and "zombie" not in Path(f"/proc/{pid}/status").read_text():
+        while running(int(pid)):
             assert time.monotonic() < end, "an orphaned worker kept playing"
             time.sleep(0.05)
     finished = len(load_results(out))
@@ -184,3 +184,10 @@ def test_workers_stop_when_the_run_is_killed_and_the_run_resumes(tmp_path: Path)
     resumed = run(settings(60), out, jobs=2)
     assert resumed["games"] == 60 and resumed["verified"] == 60
     assert ratings_of(resumed) == ratings_of(run(settings(60), tmp_path / "whole", jobs=1))
+
+
+def running(pid: int) -> bool:
+    try:
+        return "zombie" not in (Path("/proc") / str(pid) / "status").read_text()
+    except FileNotFoundError:
+        return False
