@@ -299,9 +299,9 @@ def _event_loop(main: Coroutine[Any, Any, T]) -> T:
     return uvloop.run(main)
 
 
-def run_chunk(settings_json: dict[str, Any], indices: list[int], out: str) -> list[dict[str, Any]]:
+def run_chunk(settings_json: dict[str, Any], indices: list[int], out: str, lanes: int = LANES) -> list[dict[str, Any]]:
     """A share of a run (plain arguments: they cross process boundaries; the ray backend's task)."""
-    return _event_loop(run_games(Settings.from_json(settings_json), indices, Path(out)))
+    return _event_loop(run_games(Settings.from_json(settings_json), indices, Path(out), lanes=lanes))
 
 
 def _worker(settings_json: dict[str, Any], indices: list[int], out: str, lanes: int, sink: Any, parent: int) -> None:
@@ -410,7 +410,7 @@ def run(settings: Settings, out: Path, jobs: int = 1, backend: str = "process", 
             tick(len(results))
 
         if backend == "ray":
-            _run_ray(settings, work, out, jobs, keep)
+            _run_ray(settings, work, out, jobs, lanes, keep)
         else:
             _run_processes(settings, left, out, jobs, lanes, keep)
     report = summarize(settings, [done[i] for i in sorted(done)])
@@ -460,7 +460,7 @@ def _run_processes(settings: Settings, left: list[int], out: Path, jobs: int, la
             worker.join()
 
 
-def _run_ray(settings: Settings, work: list[list[int]], out: Path, jobs: int,
+def _run_ray(settings: Settings, work: list[list[int]], out: Path, jobs: int, lanes: int,
              keep: Callable[[list[dict[str, Any]]], None]) -> None:
     try:
         ray: Any = importlib.import_module("ray")
@@ -469,7 +469,7 @@ def _run_ray(settings: Settings, work: list[list[int]], out: Path, jobs: int,
     if not ray.is_initialized():
         ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(run_chunk)
-    pending = [remote.remote(settings.as_json(), indices, str(out)) for indices in work]
+    pending = [remote.remote(settings.as_json(), indices, str(out), lanes) for indices in work]
     while pending:
         finished, pending = ray.wait(pending, num_returns=1)
         for ref in finished:
