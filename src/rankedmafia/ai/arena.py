@@ -413,7 +413,7 @@ def run(settings: Settings, out: Path, jobs: int = 1, backend: str = "process", 
             _run_ray(settings, work, out, jobs, lanes, keep)
         else:
             _run_processes(settings, left, out, jobs, lanes, keep)
-    report = summarize(settings, [done[i] for i in sorted(done)])
+    report = summarize(settings, [done[i] for i in sorted(done)], jobs)
     (out / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
     return report
 
@@ -476,9 +476,9 @@ def _run_ray(settings: Settings, work: list[list[int]], out: Path, jobs: int, la
             keep(ray.get(ref))
 
 
-def summarize(settings: Settings, games: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The ratings beside each agent's measures over the games."""
-    rated = ratings(games, settings.bootstrap, f"{settings.seed}:bootstrap")
+def summarize(settings: Settings, games: Sequence[dict[str, Any]], jobs: int = 1) -> dict[str, Any]:
+    """The ratings beside each agent's measures over the games (the bootstrap on `jobs` processes)."""
+    rated = ratings(games, settings.bootstrap, f"{settings.seed}:bootstrap", jobs)
     agents: dict[str, dict[str, Any]] = {}
     for config in settings.agents:
         agents[config.name] = {"kind": config.kind, "seats": 0, "wins": 0, "by_side": {},
