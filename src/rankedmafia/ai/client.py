@@ -63,10 +63,10 @@ class HttpPool:
 
     async def post(self, url: str, body: dict[str, Any], headers: Mapping[str, str]) -> Reply:
         if self._session is None:
-            # no total time-out here: the client bounds each request by its own (`asyncio.wait_for`)
-            self._session = aiohttp.ClientSession(
-                connector=aiohttp.TCPConnector(limit=self.limit, ttl_dns_cache=None),
-                timeout=aiohttp.ClientTimeout(total=None), skip_auto_headers=("User-Agent",))
+            # no total time-out here: the client bounds each request by its own (`asyncio.wait_for`);
+            # the environment's proxy settings are honoured, as the openai client did
+            self._session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=self.limit),
+                                                  timeout=aiohttp.ClientTimeout(total=None), trust_env=True)
         data = json.dumps(body, ensure_ascii=False).encode()
         try:
             async with self._session.post(url, data=data, headers=headers) as response:
