@@ -125,3 +125,19 @@ def test_the_fake_server_answers_its_route_only() -> None:
     (missing, _), (torn, refusal), (fine, answer) = asyncio.run(main())
     assert (missing, torn, fine) == (404, 400, 200)  # on one connection: it stays open
     assert "JSON" in refusal["error"]["message"] and answer["choices"][0]["message"]["content"]
+
+
+def test_the_environments_proxy_is_honoured(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def main() -> str:
+        server, port = await serve(FakeModel(default="first"))
+        monkeypatch.setenv("HTTP_PROXY", f"http://127.0.0.1:{port}")
+        for name in ("NO_PROXY", "no_proxy", "http_proxy"):
+            monkeypatch.delenv(name, raising=False)
+        client = ChatClient(AgentConfig("a", "ai", "http://models.invalid/v1", "m", timeout=5, deadline=5))
+        try:
+            return (await client.complete([{"role": "user", "content": "да?"}], {"enum": ["да"]})).text
+        finally:
+            await client.close()
+            await server.cleanup()
+
+    assert asyncio.run(main()) == '"да"'  # models.invalid does not resolve: only the proxy could answer

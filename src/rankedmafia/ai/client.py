@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -64,9 +65,11 @@ class HttpPool:
     async def post(self, url: str, body: dict[str, Any], headers: Mapping[str, str]) -> Reply:
         if self._session is None:
             # no total time-out here: the client bounds each request by its own (`asyncio.wait_for`);
-            # the environment's proxy settings are honoured, as the openai client did
+            # the environment's proxies are honoured, as the openai client did, but looked up per
+            # request only when there are some (the look-up costs half a request on loopback)
             self._session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=self.limit),
-                                                  timeout=aiohttp.ClientTimeout(total=None), trust_env=True)
+                                                  timeout=aiohttp.ClientTimeout(total=None),
+                                                  trust_env=bool(urllib.request.getproxies()))
         data = json.dumps(body, ensure_ascii=False).encode()
         try:
             async with self._session.post(url, data=data, headers=headers) as response:

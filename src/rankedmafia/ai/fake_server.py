@@ -200,7 +200,10 @@ class _Connection(asyncio.Protocol):
         self.body.append(body)
 
     def on_message_complete(self) -> None:
-        route, body, keep_alive = self.url.split(b"?")[0], b"".join(self.body), self.parser.should_keep_alive()
+        url = self.url
+        if not url.startswith(b"/"):  # the absolute form, as a client sends it to a proxy
+            url = httptools.parse_url(url).path or b"/"
+        route, body, keep_alive = url.split(b"?")[0], b"".join(self.body), self.parser.should_keep_alive()
         before = self.last
         self.last = asyncio.get_running_loop().create_task(self._answer(route, body, keep_alive, before))
 
