@@ -267,10 +267,10 @@ async def run_games(settings: Settings, indices: Iterable[int], out: Path,
     clients = {a.name: make_client(a, pool) for a in settings.agents if a.is_ai}
     results: dict[int, dict[str, Any]] = {}
     order = list(indices)
-    queue = iter(order)
+    untaken = iter(order)
 
     async def lane() -> None:
-        for index in queue:  # one iterator for every lane: each game is taken once
+        for index in untaken:  # one iterator for every lane: each game is taken once
             table, seed = await play_game(settings, index, clients)
             if parent is not None and os.getppid() != parent:
                 os._exit(1)  # orphaned: nobody reads what it would send, and a resumed run owns the records
