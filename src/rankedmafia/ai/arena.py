@@ -312,6 +312,8 @@ def _worker(settings_json: dict[str, Any], indices: list[int], out: str, lanes: 
     except BaseException:  # the parent is told, whatever it was
         sink.put(traceback.format_exc())
         raise
+    if os.getppid() != parent:
+        os._exit(1)  # orphaned: a full pipe nobody reads would hold its exit forever
     sink.put(None)
 
 
@@ -440,6 +442,8 @@ def _run_processes(settings: Settings, left: list[int], out: Path, jobs: int, la
                 if any(w.exitcode not in (None, 0) for w in workers):
                     raise ArenaError("a worker process died (exit status "
                                      + ", ".join(str(w.exitcode) for w in workers if w.exitcode) + ")") from None
+                if all(w.exitcode is not None for w in workers):  # what they sent was in before they ended
+                    raise ArenaError("the worker processes ended before sending every result") from None
                 continue
             while True:
                 try:
