@@ -3,15 +3,21 @@ verified; a run resumes after an interruption; the CLI rates three agents."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from rankedmafia.ai.arena import ArenaError, Settings, load_results, run, seat_prompts
+from rankedmafia.ai.arena import ArenaError, Settings, load_results, run, run_games, seat_prompts
 from rankedmafia.ai.config import parse_agents
 from rankedmafia.ai.seats import seat_agents
 from rankedmafia.cli import app
@@ -125,3 +131,67 @@ def test_cli_rates_three_agents_and_resumes(tmp_path: Path) -> None:
     bad.write_text("agents:\n  - {name: x, kind: oracle}\n", encoding="utf-8")
     refused = runner.invoke(app, ["arena", str(bad)])
     assert refused.exit_code == 2 and "kind must be one of" in " ".join(refused.output.split())
+
+
+def test_games_played_together_on_shared_clients_count_per_seat(tmp_path: Path) -> None:
+    """Eight games at once on one client per agent give the games played one at a time, and each seat's
+    tokens and decisions are its own turns' (nothing mixed between the games that share a client)."""
+    together = asyncio.run(run_games(settings(8), range(8), tmp_path / "together", lanes=8))
+    alone = asyncio.run(run_games(settings(8), range(8), tmp_path / "alone", lanes=1))
+    for results in (together, alone):
+        for result in results:
+            result["usage"].pop("seconds")
+            for seat in result["seats"]:
+                seat.pop("seconds")
+    assert together == alone
+    for result in together:
+        turns = [json.loads(line) for line in (tmp_path / "together" / "records" / f"{result['index']}.prompts.jsonl")
+                 .read_text(encoding="utf-8").splitlines()]
+        for seat in result["seats"]:
+            mine = [t for t in turns if t["seat"] == seat["name"]]
+            assert seat["decisions"] == len(mine)
+            assert seat["prompt_tokens"] == sum(t["prompt_tokens"] for t in mine)
+        assert sum(s["prompt_tokens"] for s in result["seats"]) > 0
+
+
+def test_a_failing_worker_is_said_and_nothing_is_counted(tmp_path: Path) -> None:
+    (tmp_path / "records").write_text("not a folder", encoding="utf-8")  # a worker cannot write a record
+    with pytest.raises(ArenaError, match="a worker process failed"):
+        run(settings(3), tmp_path, jobs=2)
+    assert load_results(tmp_path) == {}
+
+
+def test_workers_stop_when_the_run_is_killed_and_the_run_resumes(tmp_path: Path) -> None:
+    """kill -9 of the run's process: its workers write nothing more (a resumed run owns the records), and
+    `--resume` finishes with the ratings of an uninterrupted run."""
+    agents = tmp_path / "agents.yaml"
+    agents.write_text(json.dumps(AGENTS), encoding="utf-8")
+    out = tmp_path / "cut"
+    command = [sys.executable, "-m", "rankedmafia", "arena", str(agents), "--games", "60", "--jobs", "2",
+               "--out", str(out), "--bootstrap", "30", "--seed", "t"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results = out / "results.jsonl"
+    end = time.monotonic() + 120
+    while not (results.exists() and results.read_text(encoding="utf-8").count("\n") >= 3):
+        assert time.monotonic() < end and process.poll() is None, "no game ended"
+        time.sleep(0.05)  # polling the run's output, not timing it
+    children = (Path("/proc") / str(process.pid) / "task" / str(process.pid) / "children").read_text().split()
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    assert len(children) == 2
+    for pid in children:
+        while running(int(pid)):
+            assert time.monotonic() < end, "an orphaned worker kept playing"
+            time.sleep(0.05)
+    finished = len(load_results(out))
+    assert finished < 60
+    resumed = run(settings(60), out, jobs=2)
+    assert resumed["games"] == 60 and resumed["verified"] == 60
+    assert ratings_of(resumed) == ratings_of(run(settings(60), tmp_path / "whole", jobs=1))
+
+
+def running(pid: int) -> bool:
+    try:
+        return "zombie" not in (Path("/proc") / str(pid) / "status").read_text()
+    except FileNotFoundError:
+        return False

@@ -98,12 +98,25 @@ def driver(one: svc.GameService) -> AIDriver:
     return found
 
 
+async def pin_seed(store: Store, game_id: str, seed: str) -> None:
+    """The game's seed chosen before its start (the service draws a fresh one): the same deal every run."""
+    from sqlalchemy import update
+
+    from rankedmafia.rules.chance import commitment
+    from rankedmafia.store.schema import games
+
+    await store.writer.run(lambda c: c.execute(
+        update(games).where(games.c.id == game_id).values(seed=seed, commitment=commitment(seed))))
+
+
 async def new_game(one: svc.GameService, ai: Sequence[str], bots: str = "heuristic",
-                   people: Sequence[str] = PEOPLE, night: int = NIGHT, day: int = DAY) -> str:
+                   people: Sequence[str] = PEOPLE, night: int = NIGHT, day: int = DAY, seed: str = "live-ai") -> str:
     game_id, _ = await one.create("с ИИ", preset("classic-12"), night, day, bots=bots, ai=ai)
+    await pin_seed(one.store, game_id, seed)
     for nickname in people:
         await one.join(game_id, nickname)
     await one.execute(game_id, svc.start_build)
+    assert (await one.get(game_id)).row.seed == seed
     return game_id
 
 

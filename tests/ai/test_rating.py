@@ -45,3 +45,9 @@ def test_intervals_hold_the_estimate_and_repeat() -> None:
         low, high = entry["ci95"]
         assert low <= high and low - 5 <= entry["mu"] <= high + 5
     assert first["a"]["mu"] == pytest.approx(first["c"]["mu"])  # the same seats, the same games
+
+
+def test_the_bootstrap_on_two_processes_gives_the_same_intervals() -> None:
+    games = [game(i, [("a", "town", i % 3 != 0), ("b", "mafia", i % 3 == 0), ("c", "town", i % 5 != 0)])
+             for i in range(20)]
+    assert ratings(games, rounds=9, jobs=2) == ratings(games, rounds=9) != ratings(games, rounds=9, seed="other")

@@ -16,18 +16,18 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import multiprocessing
 import os
+import queue
 import random
+import traceback
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-import httpx2
-
-from rankedmafia.ai.client import ChatClient, NoAnswer
+from rankedmafia.ai.client import ChatClient, HttpPool, NoAnswer
 from rankedmafia.ai.config import AgentConfig
 from rankedmafia.ai.fake_server import FakeModel
 from rankedmafia.ai.player import AIPlayer, Turn
@@ -43,7 +43,9 @@ from rankedmafia.script import record
 from rankedmafia.setup import Setup, new_game
 from rankedmafia.verify import verify
 
+T = TypeVar("T")
 BACKENDS = ("process", "ray")
+LANES = 8  # games a worker plays at once: enough to keep a local model server busy while it plays
 FAKE = "fake:"  # base_url "fake:legal": the project's fake model, in process (docs, tests, benchmarks)
 
 
@@ -74,13 +76,14 @@ class Settings:
                    int(data["max_phases"]), int(data.get("bootstrap", 200)))
 
 
-def make_client(config: AgentConfig) -> ChatClient:
-    """The agent's client; `fake:<mode>` is the in-process fake model."""
+def make_client(config: AgentConfig, pool: HttpPool | None = None) -> ChatClient:
+    """The agent's client, on the process's shared `pool` if given; `fake:<mode>` is the fake model, in
+    process."""
     if config.base_url.startswith(FAKE):
         model = FakeModel(default=config.base_url[len(FAKE):] or "legal", record=False)
-        http = httpx2.AsyncClient(transport=model.transport(), base_url="http://fake.invalid/v1")
-        return ChatClient(AgentConfig(**{**config.as_mapping(), "base_url": "http://fake.invalid/v1"}), http)
-    return ChatClient(config)
+        return ChatClient(AgentConfig(**{**config.as_mapping(), "base_url": "http://fake.invalid/v1"}),
+                          transport=model)
+    return ChatClient(config, transport=pool)
 
 
 @dataclass(slots=True)
@@ -251,26 +254,67 @@ def game_result(settings: Settings, index: int, table: Table, seed: str, verifie
             "posts": len(table.talk.posts), "seats": list(by_seat.values())}
 
 
-async def run_games(settings: Settings, indices: Sequence[int], out: Path) -> list[dict[str, Any]]:
-    """Plays these games of a run (one process's share), writing each one's record and prompts."""
-    clients = {a.name: make_client(a) for a in settings.agents if a.is_ai}
-    results = []
-    try:
-        for index in indices:
+async def run_games(settings: Settings, indices: Iterable[int], out: Path,
+                    done: Callable[[dict[str, Any]], None] | None = None,
+                    lanes: int = LANES, parent: int | None = None) -> list[dict[str, Any]]:
+    """Plays these games of a run (one process's share), `lanes` at a time on one event loop and one pool
+    of connections, writing each one's record and prompts and handing its result to `done` as it ends.
+    While one game waits for its model the others play: the client, the server and the disk overlap. The
+    games are independent (each its own seed, table and bots), so the order they end in changes nothing.
+    `parent`: the pid of the run's process; a worker whose parent was killed (-9) stops before writing
+    anything more, so that it cannot overwrite the records of the run that resumes."""
+    pool = HttpPool()
+    clients = {a.name: make_client(a, pool) for a in settings.agents if a.is_ai}
+    results: dict[int, dict[str, Any]] = {}
+    order = list(indices)
+    untaken = iter(order)
+
+    async def lane() -> None:
+        for index in untaken:  # one iterator for every lane: each game is taken once
             table, seed = await play_game(settings, index, clients)
+            if parent is not None and os.getppid() != parent:
+                os._exit(1)  # orphaned: nobody reads what it would send, and a resumed run owns the records
             rec = record(table.game)
             verified = not verify(rec, seed)
             write_records(out, index, rec, table.turns)
-            results.append(game_result(settings, index, table, seed, verified))
+            results[index] = game_result(settings, index, table, seed, verified)
+            if done is not None:
+                done(results[index])
+
+    try:
+        await asyncio.gather(*(lane() for _ in range(max(1, min(lanes, len(order))))))
     finally:
         for client in clients.values():
             await client.close()
-    return results
+        await pool.close()
+    return [results[i] for i in order]
 
 
-def run_chunk(settings_json: dict[str, Any], indices: list[int], out: str) -> list[dict[str, Any]]:
-    """A process's share (plain arguments: they cross process boundaries)."""
-    return asyncio.run(run_games(Settings.from_json(settings_json), indices, Path(out)))
+def _event_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Runs `main` on uvloop where it is installed (a worker's requests cost a third less), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
+
+
+def run_chunk(settings_json: dict[str, Any], indices: list[int], out: str, lanes: int = LANES) -> list[dict[str, Any]]:
+    """A share of a run (plain arguments: they cross process boundaries; the ray backend's task)."""
+    return _event_loop(run_games(Settings.from_json(settings_json), indices, Path(out), lanes=lanes))
+
+
+def _worker(settings_json: dict[str, Any], indices: list[int], out: str, lanes: int, sink: Any, parent: int) -> None:
+    """A worker process: its share of the games, each result put on `sink` as the game ends; then None.
+    An error is put as its text, for the parent to say."""
+    try:
+        _event_loop(run_games(Settings.from_json(settings_json), indices, Path(out), sink.put, lanes, parent))
+    except BaseException:  # the parent is told, whatever it was
+        sink.put(traceback.format_exc())
+        raise
+    if os.getppid() != parent:
+        os._exit(1)  # orphaned: a full pipe nobody reads would hold its exit forever
+    sink.put(None)
 
 
 def write_records(out: Path, index: int, rec: Mapping[str, Any], turns: Iterable[Turn]) -> None:
@@ -341,8 +385,11 @@ async def preflight(agents: Sequence[AgentConfig]) -> None:
 
 
 def run(settings: Settings, out: Path, jobs: int = 1, backend: str = "process", chunk: int = 1,
-        progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Plays the run's games not yet finished, appending each to results.jsonl, then rates everything."""
+        progress: Callable[[int], None] | None = None, lanes: int = LANES) -> dict[str, Any]:
+    """Plays the run's games not yet finished, appending each to results.jsonl as it ends (the ones that
+    ended together are made durable with one fsync), then rates everything. The process backend starts
+    `jobs` worker processes once, each playing its share `lanes` games at a time; ray's tasks are chunks
+    of `chunk` games."""
     if jobs < 1 or settings.games < 1:
         raise ArenaError("at least one game and one job")
     if backend not in BACKENDS:
@@ -357,29 +404,67 @@ def run(settings: Settings, out: Path, jobs: int = 1, backend: str = "process", 
     work = [left[i:i + chunk] for i in range(0, len(left), chunk)]
     with (out / "results.jsonl").open("a", encoding="utf-8") as sink:
         def keep(results: list[dict[str, Any]]) -> None:
+            sink.write("".join(json.dumps(result, ensure_ascii=False) + "\n" for result in results))
+            sink.flush()
+            os.fsync(sink.fileno())
             for result in results:
-                sink.write(json.dumps(result, ensure_ascii=False) + "\n")
-                sink.flush()
-                os.fsync(sink.fileno())
                 done[result["index"]] = result
             tick(len(results))
 
         if backend == "ray":
-            _run_ray(settings, work, out, jobs, keep)
-        elif jobs == 1:
-            for indices in work:
-                keep(run_chunk(settings.as_json(), indices, str(out)))
+            _run_ray(settings, work, out, jobs, lanes, keep)
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(run_chunk, settings.as_json(), indices, str(out)) for indices in work]
-                for future in as_completed(futures):
-                    keep(future.result())
-    report = summarize(settings, [done[i] for i in sorted(done)])
+            _run_processes(settings, left, out, jobs, lanes, keep)
+    report = summarize(settings, [done[i] for i in sorted(done)], jobs)
     (out / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
     return report
 
 
-def _run_ray(settings: Settings, work: list[list[int]], out: Path, jobs: int,
+def _run_processes(settings: Settings, left: list[int], out: Path, jobs: int, lanes: int,
+                   keep: Callable[[list[dict[str, Any]]], None]) -> None:
+    """`jobs` worker processes, started once, each with every jobs-th game of those left (the games are
+    dealt from their own seeds, so the share changes nothing but the speed). The parent writes the results
+    as they come, all those waiting at once."""
+    context = multiprocessing.get_context()
+    sink: Any = context.Queue()
+    shares = [left[k::jobs] for k in range(min(jobs, len(left)))]
+    workers = [context.Process(target=_worker, args=(settings.as_json(), share, str(out), lanes, sink, os.getpid()),
+                               daemon=True)
+               for share in shares]
+    for worker in workers:
+        worker.start()
+    running = len(workers)
+    try:
+        while running:
+            try:
+                batch = [sink.get(timeout=1.0)]
+            except queue.Empty:
+                if any(w.exitcode not in (None, 0) for w in workers):
+                    raise ArenaError("a worker process died (exit status "
+                                     + ", ".join(str(w.exitcode) for w in workers if w.exitcode) + ")") from None
+                if all(w.exitcode is not None for w in workers):  # what they sent was in before they ended
+                    raise ArenaError("the worker processes ended before sending every result") from None
+                continue
+            while True:
+                try:
+                    batch.append(sink.get_nowait())
+                except queue.Empty:
+                    break
+            failure = next((item for item in batch if isinstance(item, str)), None)
+            results = [item for item in batch if isinstance(item, dict)]
+            if results:
+                keep(results)
+            if failure is not None:
+                raise ArenaError(f"a worker process failed:\n{failure}")
+            running -= sum(1 for item in batch if item is None)
+    finally:
+        for worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+            worker.join()
+
+
+def _run_ray(settings: Settings, work: list[list[int]], out: Path, jobs: int, lanes: int,
              keep: Callable[[list[dict[str, Any]]], None]) -> None:
     try:
         ray: Any = importlib.import_module("ray")
@@ -388,16 +473,16 @@ def _run_ray(settings: Settings, work: list[list[int]], out: Path, jobs: int,
     if not ray.is_initialized():
         ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(run_chunk)
-    pending = [remote.remote(settings.as_json(), indices, str(out)) for indices in work]
+    pending = [remote.remote(settings.as_json(), indices, str(out), lanes) for indices in work]
     while pending:
         finished, pending = ray.wait(pending, num_returns=1)
         for ref in finished:
             keep(ray.get(ref))
 
 
-def summarize(settings: Settings, games: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The ratings beside each agent's measures over the games."""
-    rated = ratings(games, settings.bootstrap, f"{settings.seed}:bootstrap")
+def summarize(settings: Settings, games: Sequence[dict[str, Any]], jobs: int = 1) -> dict[str, Any]:
+    """The ratings beside each agent's measures over the games (the bootstrap on `jobs` processes)."""
+    rated = ratings(games, settings.bootstrap, f"{settings.seed}:bootstrap", jobs)
     agents: dict[str, dict[str, Any]] = {}
     for config in settings.agents:
         agents[config.name] = {"kind": config.kind, "seats": 0, "wins": 0, "by_side": {},

@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from rankedmafia.ai.arena import ArenaError, Settings, resume_settings, run
+from rankedmafia.ai.arena import LANES, ArenaError, Settings, resume_settings, run
 from rankedmafia.ai.config import ConfigError, load_agents
 from rankedmafia.bots import MAX_PHASES
 from rankedmafia.rules.errors import SetupError
@@ -32,6 +32,8 @@ def arena_command(
     setup_name: Annotated[str, typer.Option("--setup", help="a preset or a setup file")] = "classic-12",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="how many games")] = 100,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="processes (or ray workers)")] = 1,
+    lanes: Annotated[int, typer.Option("--lanes", min=1, help="games a process plays at once (a model server "
+                                       "that answers one request at a time: 1)")] = LANES,
     out: Annotated[Path, typer.Option("--out", help="the run's directory: results, records, prompts")] = Path(
         "arena"),
     seed: Annotated[str, typer.Option("--seed", help="game i is dealt and seated from SEED:i")] = "arena",
@@ -64,7 +66,8 @@ def arena_command(
     try:
         with progress:
             task = progress.add_task("games", total=settings.games)
-            report = run(settings, out, jobs, backend.value, progress=lambda n: progress.advance(task, n))
+            report = run(settings, out, jobs, backend.value, progress=lambda n: progress.advance(task, n),
+                         lanes=lanes)
     except ArenaError as error:
         errors.print(f"[red]{escape(str(error))}[/red]")
         raise typer.Exit(2) from None

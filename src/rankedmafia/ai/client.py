@@ -5,23 +5,33 @@ the answer's JSON schema where the server takes one, retries within a deadline, 
   and asked in plain text from then on (the prompt states the format; `answer.read` parses the text).
 - A time-out, a 429 (its `retry-after` honoured), a lost connection or a 5xx is retried while the
   decision's deadline allows; then `NoAnswer` is raised and the seat passes.
+
+The request is one plain JSON POST to `<base_url>/chat/completions` with the key as a bearer token, sent
+by a `Transport`: by default `HttpPool`, aiohttp's keep-alive connections, which every client of a
+process (an arena's worker: all its agents, all its games) may share; an httpx2 client (a test's
+in-process transport); or the fake model itself, in process. The `openai` package's client cost three
+times the whole round trip to a local server (building its request, its transforms, its response
+parsing) and a second to import: the API needs none of it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
-from collections.abc import Callable, Sequence
+import urllib.request
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+import aiohttp
 import httpx2
-import openai
 
 from rankedmafia.ai.config import AgentConfig
 
 RETRY_PAUSE = 0.5  # seconds before retrying a time-out or a lost connection
 MAX_PAUSE = 30.0
+Reply = tuple[int, Mapping[str, str], Any]  # status, headers, the body's JSON (None if it is not JSON)
 
 
 class NoAnswer(Exception):
@@ -32,6 +42,71 @@ class NoAnswer(Exception):
         self.reason = reason
         self.retries = retries
         self.seconds = seconds
+
+
+class Unreachable(Exception):
+    """The request did not get through (refused, reset, a torn response): worth retrying."""
+
+
+class Transport(Protocol):
+    async def post(self, url: str, body: dict[str, Any], headers: Mapping[str, str]) -> Reply: ...
+
+    async def close(self) -> None: ...
+
+
+class HttpPool:
+    """Keep-alive HTTP connections (aiohttp), shared by every client that is handed the pool; made in
+    the event loop that uses it, at its first request."""
+
+    def __init__(self, limit: int = 64) -> None:
+        self.limit = limit
+        self._session: aiohttp.ClientSession | None = None
+
+    async def post(self, url: str, body: dict[str, Any], headers: Mapping[str, str]) -> Reply:
+        if self._session is None:
+            # no total time-out here: the client bounds each request by its own (`asyncio.wait_for`);
+            # the environment's proxies are honoured, as the openai client did, but looked up per
+            # request only when there are some (the look-up costs half a request on loopback)
+            self._session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=self.limit),
+                                                  timeout=aiohttp.ClientTimeout(total=None),
+                                                  trust_env=bool(urllib.request.getproxies()))
+        data = json.dumps(body, ensure_ascii=False).encode()
+        try:
+            async with self._session.post(url, data=data, headers=headers) as response:
+                raw = await response.read()
+                return response.status, response.headers, _json(raw)
+        except aiohttp.ClientError as error:
+            raise Unreachable(str(error) or type(error).__name__) from None
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+
+class HttpxTransport:
+    """An httpx2 client of one's own (a test's `MockTransport`, say)."""
+
+    def __init__(self, client: httpx2.AsyncClient) -> None:
+        self.client = client
+
+    async def post(self, url: str, body: dict[str, Any], headers: Mapping[str, str]) -> Reply:
+        try:
+            response = await self.client.post(url, content=json.dumps(body, ensure_ascii=False).encode(),
+                                              headers=headers)
+        except httpx2.TransportError as error:
+            raise Unreachable(str(error) or type(error).__name__) from None
+        return response.status_code, response.headers, _json(response.content)
+
+    async def close(self) -> None:
+        await self.client.aclose()
+
+
+def _json(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,18 +120,24 @@ class Completion:
 
 
 class ChatClient:
-    """One agent's model. `http_client`: an httpx2 client of one's own (a test's in-process transport)."""
+    """One agent's model. `http_client`: an httpx2 client of one's own (a test's in-process transport);
+    `transport`: a shared `HttpPool` (or the fake model in process), which `close` leaves open; by
+    default a pool of the client's own."""
 
     def __init__(self, config: AgentConfig, http_client: httpx2.AsyncClient | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, transport: Transport | None = None) -> None:
         self.config = config
         self.clock = clock
         self.structured = config.structured != "text"
-        self._api = openai.AsyncOpenAI(base_url=config.base_url, api_key=config.api_key(), max_retries=0,
-                                       timeout=config.timeout, http_client=http_client)
+        self.url = config.base_url.rstrip("/") + "/chat/completions"
+        self.headers = {"Authorization": f"Bearer {config.api_key()}", "Content-Type": "application/json",
+                        "Accept": "application/json"}
+        self._owned = transport is None
+        self.transport: Transport = transport or (HttpxTransport(http_client) if http_client else HttpPool())
 
     async def close(self) -> None:
-        await self._api.close()
+        if self._owned:
+            await self.transport.close()
 
     async def complete(self, messages: Sequence[dict[str, str]], schema: dict[str, Any] | None,
                        deadline: float | None = None) -> Completion:
@@ -71,41 +152,43 @@ class ChatClient:
                 raise NoAnswer("deadline", retries, self.clock() - start)
             structured = self.structured and schema is not None
             try:
-                response = await asyncio.wait_for(self._ask(messages, schema if structured else None),
-                                                  timeout=min(left, self.config.timeout))
-            except openai.BadRequestError as error:
+                status, headers, answer = await asyncio.wait_for(
+                    self.transport.post(self.url, self._body(messages, schema if structured else None),
+                                        self.headers),
+                    timeout=min(left, self.config.timeout))
+            except (TimeoutError, Unreachable, OSError):
+                retries += 1
+                await self._pause(RETRY_PAUSE, end)
+                continue
+            if status == 400:
                 if structured and self.config.structured == "auto":
                     self.structured = False  # the server takes no schema: plain text from now on
                     retries += 1
                     continue
-                raise NoAnswer(f"bad request: {error.message}", retries, self.clock() - start) from None
-            except openai.RateLimitError as error:
+                raise NoAnswer(f"bad request: {_message(answer)}", retries, self.clock() - start)
+            if status == 429:
                 retries += 1
-                await self._pause(_retry_after(error.response), end)
+                await self._pause(_retry_after(headers), end)
                 continue
-            except (TimeoutError, openai.APITimeoutError, openai.APIConnectionError, openai.InternalServerError):
+            if status >= 500 or (status < 300 and not isinstance(answer, dict)):  # a torn answer too
                 retries += 1
                 await self._pause(RETRY_PAUSE, end)
                 continue
-            except openai.APIStatusError as error:
-                raise NoAnswer(f"status {error.status_code}", retries, self.clock() - start) from None
-            choices = response.get("choices") or [{}]
+            if status >= 300:
+                raise NoAnswer(f"status {status}: {_message(answer)}", retries, self.clock() - start)
+            choices = answer.get("choices") or [{}]
             text = str((choices[0].get("message") or {}).get("content") or "")
-            usage = response.get("usage") or {}
+            usage = answer.get("usage") or {}
             return Completion(text, int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0),
                               self.clock() - start, retries, structured)
 
-    async def _ask(self, messages: Sequence[dict[str, str]], schema: dict[str, Any] | None) -> dict[str, Any]:
-        """One request through the client's plain `post` (its base URL, key, status errors): its typed
-        `chat.completions.create` walks every message and the schema through its transforms, three times
-        the cost of the whole round trip to a local server."""
+    def _body(self, messages: Sequence[dict[str, str]], schema: dict[str, Any] | None) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.config.model, "messages": list(messages),
                                 "temperature": self.config.temperature, "max_tokens": self.config.max_tokens}
         if schema is not None:
             body["response_format"] = {"type": "json_schema",
                                        "json_schema": {"name": "answer", "schema": schema, "strict": False}}
-        answer: dict[str, Any] = await self._api.post("/chat/completions", body=body, cast_to=dict)
-        return answer
+        return body
 
     async def _pause(self, seconds: float, end: float) -> None:
         left = end - self.clock()
@@ -119,8 +202,19 @@ def monotonic_deadline(wall_deadline: float, margin: float = 1.0) -> float:
     return time.monotonic() + (wall_deadline - time.time()) - margin
 
 
-def _retry_after(response: httpx2.Response) -> float:
-    value = response.headers.get("retry-after")
+def _message(answer: Any) -> str:
+    """The server's own words for a refusal (OpenAI's `{"error": {"message": …}}`), else its body."""
+    if isinstance(answer, dict):
+        error = answer.get("error")
+        if isinstance(error, dict) and error.get("message"):
+            return str(error["message"])
+        if isinstance(error, str):
+            return error
+    return json.dumps(answer, ensure_ascii=False)[:200] if answer is not None else "no body"
+
+
+def _retry_after(headers: Mapping[str, str]) -> float:
+    value = headers.get("retry-after")
     try:
         return max(0.0, float(value)) if value is not None else RETRY_PAUSE
     except ValueError:

@@ -6,24 +6,28 @@ requests get the same answers whatever the concurrency. Steps queued with `scrip
 text, malformed JSON, an illegal choice, a slow answer, a 429 with `retry-after`, a refusal of the schema
 (400). Every request is recorded (`requests`), for the leak test.
 
-Served over HTTP by aiohttp (`serve`, `python -m rankedmafia.ai.fake_server --port 8011`) or in process
-through an httpx2 transport (`transport()`), the same model either way.
+Served over HTTP (`serve`, `python -m rankedmafia.ai.fake_server --port 8011`: its own process, on uvloop)
+or in process: as a chat client's transport (`FakeModel.post`), or through an httpx2 transport
+(`transport()`); the same model every way. The HTTP server is a bare asyncio protocol over httptools'
+parser (keep-alive, one route): aiohttp's server cost four times the model's own answer a request, and in
+an arena over loopback the server's core is shared with the players'.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import json
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+import httptools
 import httpx2
-from aiohttp import web
 
 PHRASES = {
     "ru": ["Я пока присматриваюсь.", "Давайте обсудим вчерашние голоса.", "Мне кажется, кто-то слишком тих.",
@@ -96,15 +100,13 @@ class FakeModel:
                       "total_tokens": prompt_tokens + len(content) // 4},
         }
 
-    # --- the two ways in ------------------------------------------------------------------------
-    def app(self) -> web.Application:
-        async def completions(request: web.Request) -> web.Response:
-            status, headers, payload = await self.answer(await request.json())
-            return web.json_response(payload, status=status, headers=headers)
+    # --- the ways in ------------------------------------------------------------------------------
+    async def post(self, url: str, body: dict[str, Any], headers: Mapping[str, str]) -> tuple[int, dict[str, str], Any]:
+        """In process, as a chat client's transport (`client.Transport`): no HTTP at all."""
+        return await self.answer(body)
 
-        app = web.Application()
-        app.router.add_post("/v1/chat/completions", completions)
-        return app
+    async def close(self) -> None:
+        """Nothing to let go (a transport's close)."""
 
     def transport(self) -> httpx2.MockTransport:
         async def handle(request: httpx2.Request) -> httpx2.Response:
@@ -155,23 +157,142 @@ def instance(schema: dict[str, Any], rng: random.Random, first: bool = False, la
     return None
 
 
-async def serve(model: FakeModel, host: str = "127.0.0.1", port: int = 0) -> tuple[web.AppRunner, int]:
-    """Serves the model over HTTP; returns the runner (to clean up) and the port."""
-    runner = web.AppRunner(model.app(), access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
-    server = site._server
-    sockets = getattr(server, "sockets", None) or []
-    return runner, sockets[0].getsockname()[1] if sockets else port
+REASONS = {200: b"OK", 400: b"Bad Request", 404: b"Not Found", 429: b"Too Many Requests"}
+ROUTE = b"/v1/chat/completions"
+
+
+class _Connection(asyncio.Protocol):
+    """One keep-alive connection: requests answered in the order they came (a client that pipelines gets
+    its answers in order)."""
+
+    def __init__(self, model: FakeModel, server: FakeServer) -> None:
+        self.model = model
+        self.server = server
+        self.parser = httptools.HttpRequestParser(self)
+        self.transport: asyncio.Transport | None = None
+        self.url = b""
+        self.body: list[bytes] = []
+        self.last: asyncio.Task[None] | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # a stream's (uvloop's is not a subclass)
+        self.server.connections.add(self)
+        self.server.accepted += 1
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connections.discard(self)
+        self.transport = None
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            self.parser.feed_data(data)
+        except httptools.HttpParserError:
+            self._send(400, {}, {"error": {"message": "malformed request"}}, keep_alive=False)
+
+    # httptools' callbacks
+    def on_message_begin(self) -> None:
+        self.url, self.body = b"", []
+
+    def on_url(self, url: bytes) -> None:
+        self.url += url
+
+    def on_body(self, body: bytes) -> None:
+        self.body.append(body)
+
+    def on_message_complete(self) -> None:
+        url = self.url
+        if not url.startswith(b"/"):  # the absolute form, as a client sends it to a proxy
+            url = httptools.parse_url(url).path or b"/"
+        route, body, keep_alive = url.split(b"?")[0], b"".join(self.body), self.parser.should_keep_alive()
+        before = self.last
+        self.last = asyncio.get_running_loop().create_task(self._answer(route, body, keep_alive, before))
+
+    async def _answer(self, route: bytes, raw: bytes, keep_alive: bool, before: asyncio.Task[None] | None) -> None:
+        status: int
+        headers: dict[str, str]
+        payload: Any
+        if route != ROUTE:
+            status, headers, payload = 404, {}, {"error": {"message": "not found"}}
+        else:
+            try:
+                body = json.loads(raw)
+            except ValueError:
+                body = None
+            if isinstance(body, dict):
+                status, headers, payload = await self.model.answer(body)
+            else:
+                status, headers, payload = 400, {}, {"error": {"message": "the body is not a JSON object"}}
+        if before is not None:
+            await before
+        self._send(status, headers, payload, keep_alive)
+
+    def _send(self, status: int, headers: dict[str, str], payload: Any, keep_alive: bool) -> None:
+        if self.transport is None:
+            return
+        data = json.dumps(payload, ensure_ascii=False).encode()
+        head = [b"HTTP/1.1 %d %s" % (status, REASONS.get(status, b"Error")), b"Content-Type: application/json",
+                b"Content-Length: %d" % len(data)]
+        head += [f"{name}: {value}".encode() for name, value in headers.items()]
+        if not keep_alive:
+            head.append(b"Connection: close")
+        self.transport.write(b"\r\n".join(head) + b"\r\n\r\n" + data)
+        if not keep_alive:
+            self.transport.close()
+
+
+@dataclass(slots=True)
+class FakeServer:
+    """The model served over HTTP on one port; `cleanup` closes it and every connection."""
+
+    model: FakeModel
+    server: asyncio.Server | None = None
+    connections: set[_Connection] = field(default_factory=set)
+    accepted: int = 0  # connections accepted so far (keep-alive: a pooled client opens few)
+
+    async def start(self, host: str, port: int) -> int:
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(lambda: _Connection(self.model, self), host, port)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def cleanup(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            for connection in list(self.connections):
+                if connection.transport is not None:
+                    connection.transport.close()
+            await self.server.wait_closed()
+            self.server = None
+
+
+async def serve(model: FakeModel, host: str = "127.0.0.1", port: int = 0) -> tuple[FakeServer, int]:
+    """Serves the model over HTTP; returns the server (`cleanup()` to close it) and the port."""
+    server = FakeServer(model)
+    return server, await server.start(host, port)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="a fake OpenAI-compatible chat server (legal random moves)")
     parser.add_argument("--port", type=int, default=8011)
+    parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--default", default="legal", choices=("legal", "first", "pass"))
     args = parser.parse_args()
-    web.run_app(FakeModel(default=args.default, record=False).app(), host="127.0.0.1", port=args.port)
+
+    async def forever() -> None:
+        server, port = await serve(FakeModel(default=args.default, record=False), args.host, args.port)
+        print(f"the fake chat server listens on http://{args.host}:{port}/v1", flush=True)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await server.cleanup()
+
+    try:
+        import uvloop  # not on Windows (pyproject's marker)
+
+        runner: Callable[[Coroutine[Any, Any, None]], None] = uvloop.run
+    except ImportError:
+        runner = asyncio.run
+    with contextlib.suppress(KeyboardInterrupt):
+        runner(forever())
 
 
 if __name__ == "__main__":
