@@ -6,12 +6,10 @@ the answer's JSON schema where the server takes one, retries within a deadline, 
 - A time-out, a 429 (its `retry-after` honoured), a lost connection or a 5xx is retried while the
   decision's deadline allows; then `NoAnswer` is raised and the seat passes.
 
-The request is one plain JSON POST to `<base_url>/chat/completions` with the key as a bearer token, sent
-by a `Transport`: by default `HttpPool`, aiohttp's keep-alive connections, which every client of a
-process (an arena's worker: all its agents, all its games) may share; an httpx2 client (a test's
-in-process transport); or the fake model itself, in process. The `openai` package's client cost three
-times the whole round trip to a local server (building its request, its transforms, its response
-parsing) and a second to import: the API needs none of it.
+The request is one JSON POST to `<base_url>/chat/completions` with the key as a bearer token, sent by
+a `Transport`: by default `HttpPool`, the `openai` package's client on keep-alive connections which every
+client of a process (an arena's worker: all its agents, all its games) may share; an httpx2 client (a
+test's in-process transport); or the fake model itself, in process.
 """
 
 from __future__ import annotations
@@ -19,18 +17,18 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import aiohttp
 import httpx2
+import openai
 
 from rankedmafia.ai.config import AgentConfig
 
 RETRY_PAUSE = 0.5  # seconds before retrying a time-out or a lost connection
 MAX_PAUSE = 30.0
+PATH = "/chat/completions"
 Reply = tuple[int, Mapping[str, str], Any]  # status, headers, the body's JSON (None if it is not JSON)
 
 
@@ -55,33 +53,43 @@ class Transport(Protocol):
 
 
 class HttpPool:
-    """Keep-alive HTTP connections (aiohttp), shared by every client that is handed the pool; made in
-    the event loop that uses it, at its first request."""
+    """The `openai` package's client, one per server and key, all on one keep-alive `httpx2` connection
+    pool that every client handed this pool shares (an arena's worker: all its agents, all its games); made
+    in the event loop that uses it, at its first request. The client's plain `post`: its typed
+    `chat.completions.create` walks every message and the schema through its transforms, which cost three
+    times the whole round trip to a local server; its retries are ours (`ChatClient.complete`)."""
 
     def __init__(self, limit: int = 64) -> None:
         self.limit = limit
-        self._session: aiohttp.ClientSession | None = None
+        self._http: httpx2.AsyncClient | None = None
+        self._apis: dict[tuple[str, str], openai.AsyncOpenAI] = {}
+
+    def _api(self, url: str, headers: Mapping[str, str]) -> openai.AsyncOpenAI:
+        base = url.removesuffix(PATH)
+        key = headers.get("Authorization", "").removeprefix("Bearer ")
+        api = self._apis.get((base, key))
+        if api is None:
+            if self._http is None:  # no total time-out here: the caller bounds each request by its own
+                self._http = httpx2.AsyncClient(timeout=None, limits=httpx2.Limits(
+                    max_connections=self.limit, max_keepalive_connections=self.limit))
+            api = self._apis[base, key] = openai.AsyncOpenAI(base_url=base, api_key=key, max_retries=0,
+                                                             http_client=self._http)
+        return api
 
     async def post(self, url: str, body: dict[str, Any], headers: Mapping[str, str]) -> Reply:
-        if self._session is None:
-            # no total time-out here: the client bounds each request by its own (`asyncio.wait_for`);
-            # the environment's proxies are honoured, as the openai client did, but looked up per
-            # request only when there are some (the look-up costs half a request on loopback)
-            self._session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=self.limit),
-                                                  timeout=aiohttp.ClientTimeout(total=None),
-                                                  trust_env=bool(urllib.request.getproxies()))
-        data = json.dumps(body, ensure_ascii=False).encode()
         try:
-            async with self._session.post(url, data=data, headers=headers) as response:
-                raw = await response.read()
-                return response.status, response.headers, _json(raw)
-        except aiohttp.ClientError as error:
+            response = await self._api(url, headers).post(PATH, body=body, cast_to=httpx2.Response)
+        except openai.APIStatusError as error:  # the server's answer all the same: the caller reads it
+            return error.status_code, error.response.headers, _json(error.response.content)
+        except (openai.APIConnectionError, openai.APITimeoutError) as error:
             raise Unreachable(str(error) or type(error).__name__) from None
+        return response.status_code, response.headers, _json(response.content)
 
     async def close(self) -> None:
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
+        if self._http is not None:
+            await self._http.aclose()
+            self._http = None
+        self._apis.clear()
 
 
 class HttpxTransport:
@@ -129,7 +137,7 @@ class ChatClient:
         self.config = config
         self.clock = clock
         self.structured = config.structured != "text"
-        self.url = config.base_url.rstrip("/") + "/chat/completions"
+        self.url = config.base_url.rstrip("/") + PATH
         self.headers = {"Authorization": f"Bearer {config.api_key()}", "Content-Type": "application/json",
                         "Accept": "application/json"}
         self._owned = transport is None
