@@ -15,6 +15,7 @@ from pathlib import Path
 from aiogram import Bot
 from aiogram.client.telegram import TelegramAPIServer
 
+from rankedmafia.live.bot_driver import drive_bots
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.service import GameService
 from rankedmafia.store import Store, connect
@@ -73,7 +74,7 @@ async def run(settings: BotSettings) -> None:
     db = await asyncio.to_thread(connect, settings.data, settings.database)
     store = Store(db)
     hub = Hub()
-    service = GameService(store, hub, follow_up_seconds=settings.timing.follow_up)
+    service = drive_bots(GameService(store, hub, follow_up_seconds=settings.timing.follow_up))
     bot = make_bot(settings)
     tasks: list[asyncio.Task[None]] = []
     try:

@@ -19,14 +19,14 @@ from typing import Any
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.posts import add_post
-from rankedmafia.live.service import GameService
+from rankedmafia.live.service import POST_MAX, GameService
 from rankedmafia.rules.model import PhaseKind
-from rankedmafia.telegram import outbox
 from rankedmafia.telegram.changes import Changes
-from rankedmafia.telegram.common import DEFAULT_TIMING, Answer, Timing, phase_key
+from rankedmafia.telegram.common import DEFAULT_TIMING, Answer, Timing
 from rankedmafia.telegram.delivery import Delivery
 from rankedmafia.telegram.night import NightKeyboards
-from rankedmafia.telegram.outbox import Outbox, key_of
+from rankedmafia.telegram.outbox import Outbox
+from rankedmafia.telegram.posts import relay_posts
 from rankedmafia.telegram.sender import Sender
 from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import AlreadyTaken, Batch, ChatRow, Key, Taken, TgGame, TgSeat, TgStore
@@ -35,6 +35,7 @@ from rankedmafia.telegram.vote import DayVote
 
 __all__ = ["Answer", "Conductor", "Timing"]
 log = logging.getLogger("rankedmafia.telegram")
+POSTS_AT_ONCE = 200  # posts relayed by one round of `sync`
 
 
 class Conductor:
@@ -128,8 +129,8 @@ class Conductor:
         await self.delivery.idle()
 
     # --- what the handlers call -------------------------------------------------------------------
-    async def open_game(self, chat_id: int, user_id: int, title: str, preset_name: str | None) -> Answer | None:
-        return await self.signup.open_game(chat_id, user_id, title, preset_name)
+    async def open_game(self, chat_id: int, user_id: int, title: str, args: str | None) -> Answer | None:
+        return await self.signup.open_game(chat_id, user_id, title, args)
 
     async def join_prompt(self, user_id: int, game_id: str, asked: int) -> str | None:
         return await self.signup.join_prompt(user_id, game_id, asked)
@@ -201,9 +202,10 @@ class Conductor:
             return await self.signup.press(user_id, chat_id, message_id, game, state, kind, nickname, is_admin, lang)
         return Answer(say(lang, "stale"))
 
-    # --- the mafia's night chat -------------------------------------------------------------------
+    # --- the mafia's night chat, the day's discussion ------------------------------------------------
     async def relay(self, user_id: int, text: str) -> str | None:
-        """What a mafioso writes to the bot reaches his clan (through the game's clan chat)."""
+        """What a mafioso writes to the bot is a post in his clan's chat; its relay to the clan's people is
+        derived from the posts by `sync` (telegram/posts.py), as a bot's or an AI seat's line is."""
         seat = await self.tg.seat_of(user_id)
         if seat is None:
             return say("ru", "not_playing")
@@ -214,22 +216,35 @@ class Conductor:
             return say(lang, "joined", nick=seat.name)
         async with live.lock:
             clans = live.game.view(seat.name).clans
-            if not clans:
-                return say(lang, "no_clan")
-            clan = clans[0]
-            seats = await self.tg.seats(seat.game_id)
-            readers = [s for s in seats if s.name != seat.name and live.game.state.player(s.name).alive
-                       and clan in live.game.view(s.name).clans]
-            phase = phase_key(live)
+        if not clans:
+            return say(lang, "no_clan")
         try:
-            post = await add_post(self.service, live, seat.name, "clan", text, clan)
+            await add_post(self.service, live, seat.name, "clan", text, clans[0])
         except Refusal as error:
             return refusal(error, lang)
-        line = say(lang, "clan_says", nick=live.nickname(seat.name), text=text)
-        intents = [outbox.send(key_of(live.id, phase, "clan", s.user_id, post), live.id, s.user_id, line)
-                   for s in readers]
-        await self.commit(Batch(live.id, self.clock(), intents))
+        self.service.hub.publish(live.id)  # the relay (this bot's sync), and whoever else reads the chat
         return None
+
+    async def discuss(self, chat_id: int, user_id: int, text: str) -> None:
+        """A living seated person's text in the group by day is a post in the game's thread, so that the AI
+        seats read the discussion (it is in the group already: nothing is sent)."""
+        if text.startswith("/"):
+            return
+        game = await self.tg.open_game(chat_id)
+        if game is None or game.status != "running":
+            return
+        seat = next((s for s in await self.seats_of(game.game_id, True) if s.user_id == user_id), None)
+        if seat is None:
+            return
+        live = await self.service.get(game.game_id)
+        g = live.game
+        if g is None or live.status != "running" or g.phase.kind is not PhaseKind.DAY or seat.name not in g.alive():
+            return
+        try:
+            await add_post(self.service, live, seat.name, "thread", text[:POST_MAX])
+        except Refusal:
+            return  # the day ended meanwhile, or an empty text: nothing to keep
+        self.service.hub.publish(live.id)
 
     # --- posting what a change brings -------------------------------------------------------------
     async def sync(self, game_id: str) -> None:
@@ -244,9 +259,13 @@ class Conductor:
             if live.status == "lobby" or live.game is None:
                 await self.signup.sync(live, game, lang)
                 return
+            rows = await self.tg.posts_after(game_id, int(progress.get("posts", 0)), POSTS_AT_ONCE)
             async with live.lock:
+                said = relay_posts(live, game, seats, rows, progress, lang)  # written before the change's news
                 intents, keys = self.changes.plan(live, game, seats, progress, lang)
-            batch = Batch(game_id, self.clock(), intents, keys)
+            if len(rows) == POSTS_AT_ONCE:
+                self.nudge(game_id)  # more posts wait: the next round takes them
+            batch = Batch(game_id, self.clock(), [*said, *intents], keys)
             await self.changes.misses(live, game, progress, lang, batch)
             async with live.lock:
                 tally = self.vote.tally(live, game, progress, lang)
