@@ -11,6 +11,7 @@ what had not been answered (docs/telegram.md, "Delivery and restarts").
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -240,11 +241,9 @@ class Conductor:
         g = live.game
         if g is None or live.status != "running" or g.phase.kind is not PhaseKind.DAY or seat.name not in g.alive():
             return
-        try:
+        with contextlib.suppress(Refusal):  # the day ended meanwhile, or an empty text: nothing to keep
+            # No nudge: it brings the group nothing; the AI seats read the thread on their ticks.
             await add_post(self.service, live, seat.name, "thread", text[:POST_MAX])
-        except Refusal:
-            return  # the day ended meanwhile, or an empty text: nothing to keep
-        self.service.hub.publish(live.id)
 
     # --- posting what a change brings -------------------------------------------------------------
     async def sync(self, game_id: str) -> None:
