@@ -1,6 +1,7 @@
 """Running games in Telegram groups on the shared game service. The conductor ties its parts together:
 `signup` (the sign-up), `night` (the night's keyboards), `vote` (the day's vote), `changes` (what a change
-of a game posts), and the outbox with its `delivery` (what is sent, in order, within Telegram's limits).
+of a game posts), `posts` (the thread's and the clans' posts relayed), and the outbox with its `delivery`
+(what is sent, in order, within Telegram's limits).
 
 Every change goes through `GameService` (the same log, deadlines and follow-up steps as the web). After
 each change the hub nudges `sync`, which derives what the change brings and writes it to the outbox with
