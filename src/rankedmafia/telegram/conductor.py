@@ -228,8 +228,10 @@ class Conductor:
         return None
 
     async def discuss(self, chat_id: int, user_id: int, text: str) -> None:
-        """A living seated person's text in the group by day is a post in the game's thread, so that the AI
-        seats read the discussion (it is in the group already: nothing is sent)."""
+        """In a game with AI players, a living seated person's text in the group by day is a post in the
+        game's thread, so that the AI seats read the discussion (it is in the group already: nothing is
+        sent). Without AI players nobody needs it, and a group's talk is not copied out of it (the game's
+        web page shows its thread)."""
         if text.startswith("/"):
             return
         game = await self.tg.open_game(chat_id)
@@ -241,6 +243,8 @@ class Conductor:
         live = await self.service.get(game.game_id)
         g = live.game
         if g is None or live.status != "running" or g.phase.kind is not PhaseKind.DAY or seat.name not in g.alive():
+            return
+        if not live.ai_seats():
             return
         with contextlib.suppress(Refusal):  # the day ended meanwhile, or an empty text: nothing to keep
             # No nudge: it brings the group nothing; the AI seats read the thread on their ticks.
