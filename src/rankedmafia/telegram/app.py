@@ -115,6 +115,8 @@ async def run(settings: BotSettings) -> None:
 
             async def changed(game_id: str, head: int) -> None:
                 await service.catch_up(game_id, head)
+                if head < 0:  # the seats or the posts changed (store.add_post notifies -1)
+                    conductor.posts_written(game_id)
                 hub.publish(game_id)
 
             tasks.append(asyncio.create_task(listen(db.libpq_url(), changed)))

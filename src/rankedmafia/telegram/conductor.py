@@ -23,6 +23,7 @@ from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.posts import add_post
 from rankedmafia.live.service import POST_MAX, GameService
 from rankedmafia.rules.model import PhaseKind
+from rankedmafia.store import PostRow
 from rankedmafia.telegram.changes import Changes
 from rankedmafia.telegram.common import DEFAULT_TIMING, Answer, Timing
 from rankedmafia.telegram.delivery import Delivery
@@ -62,6 +63,10 @@ class Conductor:
         self._chats: dict[int, ChatRow] = {}
         self._games: dict[str, TgGame] = {}
         self._seats: dict[str, list[TgSeat]] = {}
+        # Games whose posts are to be read at their next sync: a person's clan line, a post another process
+        # wrote (PostgreSQL's notice), every game at a start. A game with bots or AI seats is always read
+        # (its drivers post in this process); the others' presses read nothing more.
+        self._posts_due: set[str] = set()
         service.hub.listen(self.nudge)
 
     # --- helpers ----------------------------------------------------------------------------------
@@ -224,8 +229,14 @@ class Conductor:
             await add_post(self.service, live, seat.name, "clan", text, clans[0])
         except Refusal as error:
             return refusal(error, lang)
-        self.service.hub.publish(live.id)  # the relay (this bot's sync), and whoever else reads the chat
+        self.posts_written(live.id)
+        self.service.hub.publish(live.id)  # whoever else in this process reads the chat
         return None
+
+    def posts_written(self, game_id: str) -> None:
+        """The game's posts changed (here, or in another process): relay them at its next sync."""
+        self._posts_due.add(game_id)
+        self.nudge(game_id)
 
     async def discuss(self, chat_id: int, user_id: int, text: str) -> None:
         """In a game with AI players, a living seated person's text in the group by day is a post in the
@@ -263,12 +274,15 @@ class Conductor:
             if live.status == "lobby" or live.game is None:
                 await self.signup.sync(live, game, lang)
                 return
-            rows = await self.tg.posts_after(game_id, int(progress.get("posts", 0)), POSTS_AT_ONCE)
+            rows: list[PostRow] = []
+            if live.bots or game_id in self._posts_due:
+                self._posts_due.discard(game_id)  # before the read: a post written meanwhile marks it again
+                rows = await self.tg.posts_after(game_id, int(progress.get("posts", 0)), POSTS_AT_ONCE)
             async with live.lock:
                 said = relay_posts(live, game, seats, rows, progress, lang)  # written before the change's news
                 intents, keys = self.changes.plan(live, game, seats, progress, lang)
             if len(rows) == POSTS_AT_ONCE:
-                self.nudge(game_id)  # more posts wait: the next round takes them
+                self.posts_written(game_id)  # more posts wait: the next round takes them
             batch = Batch(game_id, self.clock(), [*said, *intents], keys)
             await self.changes.misses(live, game, progress, lang, batch)
             async with live.lock:
@@ -300,7 +314,7 @@ class Conductor:
         """On start: deliver what was due, and derive what every open game is owed (nothing twice)."""
         await self.delivery.resume()
         for game in await self.tg.games():
-            self.nudge(game.game_id)
+            self.posts_written(game.game_id)  # a post written while the bot was down is relayed now
 
     # --- the group's house rules --------------------------------------------------------------------
     async def should_delete(self, chat_id: int, user_id: int) -> bool:
