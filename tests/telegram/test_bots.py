@@ -215,3 +215,18 @@ def test_a_bad_game_option_is_answered_in_words(fake: FakeTelegram, bot: BotProc
     assert not any("Набор в игру" in m.text for m in table.group())
     registration = table.open("Classic-12 БОТЫ=случайные")  # the words in any case, the setup too
     assert "займут боты, играющие наугад" in registration.text
+
+
+def test_with_bots_the_deadline_starts_a_game_one_person_joined(solo_fake: FakeTelegram, tmp_path: Path) -> None:
+    fake = solo_fake
+    bot = BotProcess(fake, tmp_path / "data", registration=4).start()
+    try:
+        table = Table(fake, 1)
+        registration = table.open("classic-12 боты=случайные")
+        join(table, registration, NAMES[:1])
+        fake.wait(lambda: table.group_text("Игра началась"), 30, "the start at the deadline")
+        live, seats = load(bot.data, table.group_id)
+        assert live.status == "running" and list(seats) == NAMES[:1]
+        assert sorted(live.bots.values()) == ["random"] * 11
+    finally:
+        bot.stop()

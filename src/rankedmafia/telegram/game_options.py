@@ -105,7 +105,7 @@ def options_of(live: LiveGame) -> GameOptions:
                        tuple(options.get("ai", ())))
 
 
-def options_note(options: GameOptions, lang: str) -> str:
+def options_note(options: GameOptions, lang: str) -> Html:
     """What the sign-up message says of the seats left empty at its start ("" for people only)."""
     if options.ai and options.bots != NO_BOTS:
         return say(lang, "note_ai_bots", n=len(options.ai), bots=say(lang, f"bots_{options.bots}"))
@@ -113,4 +113,4 @@ def options_note(options: GameOptions, lang: str) -> str:
         return say(lang, "note_ai", n=len(options.ai))
     if options.bots != NO_BOTS:
         return say(lang, "note_bots", bots=say(lang, f"bots_{options.bots}"))
-    return ""
+    return Html("")

@@ -74,7 +74,7 @@ class SignUp:
         text = say(lang, "registration", title=live.row.title, players=setup.players, roles=roles,
                    joined=len(live.names()), names=names, deadline=clock(game.reg_deadline))
         note = options_note(options_of(live), lang)
-        return join("\n\n", [text, Html(note)]) if note else text
+        return join("\n\n", [text, note]) if note else text
 
     def edit(self, game: TgGame, text: str, markup: Markup | None) -> Intent:
         """The sign-up message's newest text (its list, or its close)."""
@@ -194,8 +194,8 @@ class SignUp:
         return say(lang, "extended", deadline=clock(deadline))
 
     async def deadline(self, game: TgGame) -> None:
-        """The sign-up's deadline: the game starts if every seat is taken, or if one person at least joined
-        and bots (or AI players) take the seats still empty; otherwise it is cancelled."""
+        """The sign-up's deadline: the game starts if the people and the AI players fill every seat, or if
+        one person at least joined and bots take the seats still empty; otherwise it is cancelled."""
         live = await self.c.service.get(game.game_id)
         options = options_of(live)
         filled = len(live.names()) + len(options.ai)
