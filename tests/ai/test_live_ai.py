@@ -26,7 +26,8 @@ from rankedmafia.ai.config import AgentConfig
 from rankedmafia.ai.fake_server import FakeModel, Step
 from rankedmafia.ai.live import AIDriver, drive_ai, driver_of
 from rankedmafia.ai.live_counts import ai_counts
-from rankedmafia.ai.live_talk import conversation
+from rankedmafia.ai.live_talk import conversation, phase_number, post_bids
+from rankedmafia.ai.talk import Conversation, Floor
 from rankedmafia.bots import make_policy
 from rankedmafia.live import service as svc
 from rankedmafia.live.ai_seats import MEN, WOMEN
@@ -40,6 +41,7 @@ from rankedmafia.rules.model import PhaseKind
 from rankedmafia.script import record
 from rankedmafia.setup import preset
 from rankedmafia.store import LogEntry, Store, connect
+from rankedmafia.text.refusals import refusal_text
 from rankedmafia.verify import verify
 
 from .test_leak import leaks
@@ -207,6 +209,33 @@ async def check_posts(store: Store, live: LiveGame, turns: list[dict[str, Any]])
     assert applied == written
 
 
+def check_turns_of_talk(entries: list[LogEntry], live: LiveGame, posts: Sequence[Any],
+                        turns: list[dict[str, Any]], quota: int) -> int:
+    """Every AI post of a day came when the talk's floor gave that seat the word, the talk so far being the
+    day's posts before it (people's among them). Returns how many were checked."""
+    replayed = LiveGame(live.row, dict(live.seats))
+    talkers: dict[int, list[str]] = {}
+    for entry in entries:
+        apply_entry(replayed, entry.type, entry.body, entry.at)
+        game = replayed.game
+        if game is not None and game.phase.kind is PhaseKind.DAY and game.phase.number not in talkers:
+            talkers[game.phase.number] = [n for n in replayed.names() if n in live.ai_seats() and n in game.alive()]
+    bids = post_bids(posts, turns)
+    talk = Conversation(tuple(live.names()))
+    checked = 0
+    for post in posts:
+        number = phase_number(post.phase, "day")
+        if post.channel != "thread" or number is None:
+            continue
+        if post.author in live.ai_seats():
+            people = sum(1 for p in talk.day(number) if p.author not in talkers[number])
+            floor = Floor(talkers[number], number, quota, per_day=quota * len(talkers[number]) + people)
+            assert floor.next_speaker(talk) == post.author, (post, talk.day(number))
+            checked += 1
+        talk.add(post.author, post.text, number, bid=bids.get(post.id, 1))
+    return checked
+
+
 async def play_to_end(one: svc.GameService, clock: Clock, game_id: str, people: Sequence[str] = PEOPLE,
                       restart: Callable[[int], svc.GameService | None] | None = None) -> svc.GameService:
     live = await one.get(game_id)
@@ -246,7 +275,8 @@ def test_seven_people_ai_seats_and_bots_play_classic_12_to_the_end(tmp_path: Pat
         assert made == len(applied) > 0  # every AI command in the log is a kept turn's, and back
         assert all(t["invalid"] == 0 and not t["timed_out"] for t in turns)
         await check_posts(store, live, turns)
-        assert any(t["kind"] == "post" and t["applied"] for t in turns)
+        thread = await store.posts(game_id, ["thread"])
+        assert check_turns_of_talk(entries, live, thread, turns, 2) == len([p for p in thread if p.author in ai]) > 0
         seats, total = ai_counts(turns)
         assert set(seats) <= set(ai) and total.decisions == len(turns) and total.prompt_tokens > 0
         # the prompts the model received are the kept turns', and none leaks
@@ -425,6 +455,8 @@ def test_create_refuses_unknown_agents_too_many_ai_seats_and_ranked_games(tmp_pa
             with pytest.raises(Refusal) as refused:
                 await one.create("x", setup, NIGHT, DAY, **kwargs)
             assert refused.value.rule == rule
+            words = refusal_text(refused.value, "ru")
+            assert words != refusal_text(Refusal("unknown"), "ru") and rule not in words  # a sentence, no id
         plain = svc.GameService(store, Hub(), clock=clock)  # no agents configured: none offered
         with pytest.raises(Refusal):
             await plain.create("x", setup, NIGHT, DAY, ai=["fake"])
@@ -450,5 +482,53 @@ def test_more_ai_seats_than_empty_seats_fill_only_the_empty_ones(tmp_path: Path)
         assert len(live.ai_seats()) == 9 and not [n for n in live.bots if live.ai_agent(n) is None]
         assert all(live.is_bot(n) for n in live.ai_seats())
         await driver(one).close()
+
+    run(tmp_path, body)
+
+
+def test_the_follow_up_step_asks_an_ai_reanimator_once(tmp_path: Path) -> None:
+    """A setup with a reanimator, dealt from a pinned seed that gives him to an AI seat: each night's
+    follow-up step asks him (kind revive), his answer or his decline is logged once, and the step ends."""
+    from sqlalchemy import update
+
+    from rankedmafia.rules.chance import commitment
+    from rankedmafia.setup import Setup
+    from rankedmafia.store.schema import games
+
+    clock = Clock()
+    models = Models([agent(), agent("still")])
+    models.models["still"].default = "pass"  # the others send nothing: the reanimator lives to be asked
+    setup = Setup.from_mapping({"name": "re", "players": 5,
+                                "roles": {"mafia1": 1, "reanimator": 1, "commissar": 1, "civilian": 2}}, "re")
+
+    async def body(store: Store) -> None:
+        one = service(store, clock, models)
+        game_id, _ = await one.create("re", setup, NIGHT, DAY, ai=["still", "fake", "still", "still"])
+        seed = "revive-3"  # this deal makes the person the mafia and gives the reanimator to the "fake" seat
+        await store.writer.run(lambda c: c.execute(
+            update(games).where(games.c.id == game_id).values(seed=seed, commitment=commitment(seed))))
+        one = service(store, clock, models)
+        await one.join(game_id, PEOPLE[0])
+        await one.execute(game_id, svc.start_build)
+        live = await one.get(game_id)
+        assert live.game is not None
+        reanimator = next(p.name for p in live.game.players() if p.role == "reanimator")
+        assert live.ai_agent(reanimator) == "fake" and live.game.view(PEOPLE[0]).role == "mafia1"
+        for _ in range(60):
+            live = await one.get(game_id)
+            if live.status == "over":
+                break
+            game = live.game
+            assert game is not None
+            if game.phase.kind is PhaseKind.NIGHT and not live.following and PEOPLE[0] in game.awaiting():
+                victim = next(n for n in game.alive() if n not in (PEOPLE[0], reanimator))
+                await one.execute(game_id, svc.act_build(PEOPLE[0], "kill", [victim], None))  # someone to revive
+            await play_turn(one, clock, game_id, PEOPLE[:1])
+        turns = [t for t in await store.ai_turns(game_id, reanimator) if t["kind"] == "revive"]
+        assert turns and all(t["applied"] for t in turns)  # asked, and his answer (or his decline) logged
+        entries = await store.log(game_id)
+        answers = [e for e in entries if e.type in ("act", "decline") and e.body.get("actor") == reanimator]
+        assert len(answers) == len(turns)
+        check_ai_log(entries, await one.get(game_id))  # once per step
 
     run(tmp_path, body)

@@ -20,12 +20,12 @@ The order, a rule of ours:
   quota used, or he gave up the floor, or nobody is given the word) or `vote_share` of the day has passed;
   he may still answer later if addressed, quota permitting.
 
-Nothing is remembered but what the store holds. Every decision is kept in `rm_ai_turns` (with the
-command it sent in the same transaction as the command, `Append.also`); a clan line or a post counts as
-written once it is in the store's posts. So a service started after a kill -9 finds what is still awaited
-and asks again, and sends or posts nothing twice: a command the log already holds takes the seat off the
-waiting list, a line in the chat is not written again, a post in the thread counts against the floor.
-One process drives a game's AI seats (the site's, or the Telegram bot's).
+Nothing is remembered but what the store holds. Every decision is kept in `rm_ai_turns` (with the command
+it sent in the same transaction as the command, `Append.also`, and a post's with the post); a clan line
+or a post counts as written once it is in the store's posts. So a service started after a kill -9 finds
+what is still awaited and asks again, and sends or posts nothing twice: a command the log already holds
+takes the seat off the waiting list, a line in the chat is not written again, a post in the thread counts
+against the floor. One process drives a game's AI seats (the site's, or the Telegram bot's).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ from rankedmafia.text.refusals import refusal_text
 
 log = logging.getLogger("rankedmafia.ai.live")
 Key = tuple[str, str, str, str]  # game, seat ("" for the day's one post in flight), turn, kind
-KEPT = ("seat", "kind", "turn", "post", "bid", "channel", "moot")  # what the driver reads back of a turn
+KEPT = ("seat", "kind", "turn", "post", "bid", "applied", "moot")  # what the driver reads back of a turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,13 +314,17 @@ class AIDriver:
                 body["moot"] = True  # the phase is over: a post about it would come too late
             else:
                 clan = kind[len("clan:"):] if kind.startswith("clan:") else None
-                try:
-                    await add_post(self.service, live, name, "clan" if clan else "thread", decided.post, clan=clan)
-                    body["applied"] = True
-                    self._applied += 1
-                    self.service.hub.publish(game_id)
+                kept = {**body, "applied": True}
+                try:  # the post and its turn in one transaction: a restart sees both or neither
+                    await add_post(self.service, live, name, "clan" if clan else "thread", decided.post, clan=clan,
+                                   also=Store.ai_turn_job(game_id, name, kept, self.service.clock()))
                 except Refusal as error:
                     body["refusals"] = [*decided.refusals, refusal_text(error, lang)]
+                else:
+                    self._applied += 1
+                    self._remember(game_id, name, kept)
+                    self.service.hub.publish(game_id)
+                    return
         await self._keep(game_id, name, body)
 
     async def _keep(self, game_id: str, name: str, body: dict[str, Any]) -> None:

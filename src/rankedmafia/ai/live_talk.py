@@ -24,11 +24,28 @@ def phase_number(label: str, kind: str) -> int | None:
     return int(number) if head == kind and number.isdigit() else None
 
 
+def post_bids(posts: Sequence[PostRow], turns: Sequence[Mapping[str, Any]]) -> dict[int, int]:
+    """The bid each AI post of the thread was given with (by post id): a seat's k-th post in the thread is
+    his k-th post turn that reached it (a post and its turn are written together, in order)."""
+    given: dict[str, list[int]] = {}
+    for turn in turns:
+        if turn.get("kind") == POST and turn.get("post") and turn.get("applied"):
+            given.setdefault(str(turn["seat"]), []).append(int(turn.get("bid", 1)))
+    bids: dict[int, int] = {}
+    seen: dict[str, int] = {}
+    for post in posts:
+        if post.channel == THREAD and post.author in given:
+            index = seen.get(post.author, 0)
+            seen[post.author] = index + 1
+            if index < len(given[post.author]):
+                bids[post.id] = given[post.author][index]
+    return bids
+
+
 def conversation(names: Sequence[str], posts: Sequence[PostRow], turns: Sequence[Mapping[str, Any]]) -> Conversation:
     """The game's talk: thread posts of the days, clan posts of the nights, in the store's order. An AI
     post's bid is the one its turn gave with it (1 for people's posts, as the talk's rule says)."""
-    bids = {(str(t["seat"]), str(t["post"])): int(t.get("bid", 1)) for t in turns
-            if t.get("kind") == POST and t.get("post")}
+    bids = post_bids(posts, turns)
     talk = Conversation(tuple(names))
     for post in posts:
         if not post.author:
@@ -36,7 +53,7 @@ def conversation(names: Sequence[str], posts: Sequence[PostRow], turns: Sequence
         if post.channel == THREAD:
             number = phase_number(post.phase, "day")
             if number is not None:
-                talk.add(post.author, post.text, number, DAY, bids.get((post.author, post.text), 1))
+                talk.add(post.author, post.text, number, DAY, bids.get(post.id, 1))
         elif post.channel.startswith("clan:"):
             number = phase_number(post.phase, "night")
             if number is not None:

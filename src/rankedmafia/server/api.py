@@ -19,6 +19,7 @@ from rankedmafia.live.versions import player_version, public_version
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
+from rankedmafia.server.ai_replay import ai_seat_data, ai_seats_data
 from rankedmafia.server.lobby import CUSTOM_TITLE, lobby_version, open_games, roles_text
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.setup_form import picked_setup
@@ -60,6 +61,10 @@ class CreateGame(BaseModel):
     listed: bool = Field(False, description="shown in the site's list of open games (otherwise found by its link only)")
     bots: Literal["none", "heuristic", "random"] = Field(
         "none", description="bots (and their policy) fill the seats still empty at the start; never in a ranked game"
+    )
+    ai: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
+        [], max_length=60, description="the agent of each AI seat, one entry a seat (of the server's agents.yaml: "
+        "/api/agents); they take the seats still empty at the start before the bots; never in a ranked game"
     )
 
 
@@ -166,7 +171,7 @@ async def create_game(request: Request, body: CreateGame) -> Created:
     within_limits(setup, platform.settings.max_players)
     game_id, admin = await platform.service.create(
         body.title, setup, body.night_seconds, body.day_seconds, body.follow_up_seconds, listed=body.listed,
-        bots=body.bots
+        bots=body.bots, ai=body.ai
     )
     live = await platform.service.get(game_id)
     return Created(
@@ -176,6 +181,11 @@ async def create_game(request: Request, body: CreateGame) -> Created:
         invite_url=f"/g/{game_id}/join",
         commitment=live.row.commitment,
     )
+
+
+@router.get("/agents", summary="The AI players a game may seat on this server (none unless it was given agents)")
+async def agents(request: Request) -> list[str]:
+    return list(platform_of(request).service.ai_agents)
 
 
 @router.get("/lobby", summary="The open games their hosts listed, newest first")
@@ -236,6 +246,19 @@ async def game_record(request: Request, game_id: GameId) -> Json:
     if live.status != "over" or live.game is None:
         raise Refusal("not_found", 404, what="record")
     return record(live.game, request_lang(request))
+
+
+@router.get("/games/{game_id}/ai", summary="A finished game's AI seats with their counts (decisions, invalid "
+            "answers, passes, time-outs, tokens, seconds) and the game's")
+async def game_ai(request: Request, game_id: GameId) -> Json:
+    return await ai_seats_data(platform_of(request).service, game_id, request_lang(request))
+
+
+@router.get("/games/{game_id}/ai/{seat}", summary="A finished game's AI seat: its prompts, answers, refusals and "
+            "moves in order")
+async def game_ai_seat(request: Request, game_id: GameId,
+                       seat: Annotated[str, Path(min_length=1, max_length=64)]) -> Json:
+    return await ai_seat_data(platform_of(request).service, game_id, seat, request_lang(request))
 
 
 @router.get("/games/{game_id}/replay", summary="A finished game at one step of its replay (public, or a player's view)")

@@ -26,15 +26,27 @@ def serve_command(
     log_level: Annotated[str, typer.Option(
         "--log-level", help="info (default: a line per request), warning, error or debug")] = "info",
     lang: Annotated[str, typer.Option("--lang", help="ru (default) or en: the line that says where it is")] = "ru",
+    agents: Annotated[Path | None, typer.Option(
+        "--agents", help="agents.yaml: the AI players a game may seat (else $RANKEDMAFIA_AGENTS; docs/ai.md)")] = None,
 ) -> None:
     """Play online: serve the web platform (migrations are applied on start)."""
+    import os
+
     import uvicorn
 
+    from rankedmafia.ai.config import ConfigError, load_agents
     from rankedmafia.server.app import create_app
-    from rankedmafia.server.settings import Settings
+    from rankedmafia.server.settings import AGENTS_VARIABLE, Settings
 
     if log_level not in LOG_LEVELS:
         raise typer.BadParameter(f"{log_level!r}: {', '.join(LOG_LEVELS)}", param_hint="--log-level")
+    agents = agents or (Path(os.environ[AGENTS_VARIABLE]) if os.environ.get(AGENTS_VARIABLE) else None)
+    if agents is not None:
+        try:
+            load_agents(agents)  # said now, in a sentence, rather than by a failed start
+        except ConfigError as error:
+            typer.echo(str(error), err=True)
+            raise typer.Exit(2) from None
     ready = READY.get(lang, READY["ru"])
 
     class Announced(uvicorn.Server):
@@ -46,7 +58,7 @@ def serve_command(
                 print(ready.format(url=listening_url(self, host, port)), flush=True)
 
     config = uvicorn.Config(
-        create_app(Settings(data=data, database=database)),
+        create_app(Settings(data=data, database=database, agents=agents)),
         host=host,
         port=port,
         log_level=None,  # the levels are log_config's (uvicorn would set every logger to one level)

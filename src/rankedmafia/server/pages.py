@@ -20,6 +20,7 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.posts import add_post, read_posts
 from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.server.ai_replay import ai_seat_data, ai_seats_data
 from rankedmafia.server.api import within_limits
 from rankedmafia.server.assets import asset_url
 from rankedmafia.server.forms import question_detail
@@ -126,6 +127,7 @@ async def home_context(request: Request) -> dict[str, Any]:
         "presets": presets(lang),
         "pickers": pickers(lang),
         "games": await open_games(platform_of(request).service.store, lang),
+        "agents": list(platform_of(request).service.ai_agents),  # the form offers AI players only if any
     }
 
 
@@ -145,6 +147,8 @@ async def create(
     day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     listed: Annotated[str, Form(max_length=8)] = "",
     bots: Annotated[str, Form(max_length=16)] = "none",
+    ai_count: Annotated[int, Form(ge=0, le=60)] = 0,
+    ai_agent: Annotated[str, Form(max_length=64)] = "",
 ) -> Response:
     _check(request, csrf)
     platform = platform_of(request)
@@ -154,14 +158,15 @@ async def create(
         setup = picked_setup(form, lang) or svc.parse_setup(preset, setup_yaml)
         within_limits(setup, platform.settings.max_players)
         _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60),
-                                                 listed=bool(listed), bots=bots)
+                                                 listed=bool(listed), bots=bots, ai=[ai_agent] * ai_count)
     except (SetupError, Refusal) as error:
         context = await home_context(request)
         picked = {str(k): str(v) for k, v in form.items() if str(k).startswith("role_") or k == "players"}
         context.update(
             form_error=refusal_text(error, lang),
             form={"title": title, "setup_yaml": setup_yaml, "preset": preset, "listed": bool(listed), "bots": bots,
-                  "night": night_minutes, "day": day_minutes, "picked": picked},
+                  "ai_count": ai_count, "ai_agent": ai_agent, "night": night_minutes, "day": day_minutes,
+                  "picked": picked},
         )
         return render(request, "home.html", context, 422)
     return _back(f"/h/{admin}")
@@ -242,8 +247,18 @@ async def _own_seat(request: Request, game_id: str) -> str | None:
 @router.get("/g/{game_id}/replay", response_class=HTMLResponse)
 async def replay_page(request: Request, game_id: str, step: int = -1, who: str = "") -> Response:
     """A finished game, phase by phase from its log: the public view, or any player's own."""
-    data = await replay_data(platform_of(request).service, game_id, step, who, request_lang(request))
-    return render(request, "replay.html", {"d": data, "base": str(request.base_url)})
+    service = platform_of(request).service
+    lang = request_lang(request)
+    data = await replay_data(service, game_id, step, who, lang)
+    ai = await ai_seats_data(service, game_id, lang)
+    return render(request, "replay.html", {"d": data, "base": str(request.base_url), "ai": ai})
+
+
+@router.get("/g/{game_id}/replay/ai/{seat}", response_class=HTMLResponse)
+async def ai_seat_page(request: Request, game_id: str, seat: str) -> Response:
+    """An AI seat's prompts, answers and moves in order, once the game is over."""
+    data = await ai_seat_data(platform_of(request).service, game_id, seat, request_lang(request))
+    return render(request, "ai_seat.html", {"d": data})
 
 
 @router.get("/g/{game_id}/join", response_class=HTMLResponse)

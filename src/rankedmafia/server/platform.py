@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 from fastapi import Request
 
@@ -17,7 +19,7 @@ from rankedmafia.live.service import GameService
 from rankedmafia.live.tokens import new_token
 from rankedmafia.server.i18n import lang_of
 from rankedmafia.server.security import RateLimiter
-from rankedmafia.server.settings import Settings
+from rankedmafia.server.settings import AGENTS_VARIABLE, Settings
 from rankedmafia.store import Store, connect
 
 log = logging.getLogger("rankedmafia.server")
@@ -48,6 +50,13 @@ class Platform:
         db = await asyncio.to_thread(connect, self.settings.data, self.settings.database)
         store = Store(db)
         self._service = drive_bots(GameService(store, self.hub, follow_up_seconds=self.settings.follow_up_seconds))
+        agents = self.settings.agents or (Path(os.environ[AGENTS_VARIABLE]) if os.environ.get(AGENTS_VARIABLE)
+                                          else None)
+        if agents is not None:
+            from rankedmafia.ai.config import load_agents
+            from rankedmafia.ai.live import drive_ai
+
+            drive_ai(self._service, load_agents(agents))
         self.key = await store.secret("csrf", new_token)
         self._tasks.append(asyncio.create_task(self._ticker()))
         if db.postgres:
@@ -64,6 +73,11 @@ class Platform:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if self._service is not None:
+            from rankedmafia.ai.live import driver_of
+
+            driver = driver_of(self._service)
+            if driver is not None:
+                await driver.close()
             await asyncio.to_thread(self._service.store.close)
 
     async def _changed(self, game_id: str, head: int) -> None:

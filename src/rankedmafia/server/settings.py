@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+AGENTS_VARIABLE = "RANKEDMAFIA_AGENTS"  # the agents file when --agents is not given
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -30,3 +32,5 @@ class Settings:
     admin_token: str | None = None  # the admin pages' key; else $RANKEDMAFIA_ADMIN_TOKEN; unset: no admin pages
     ladder_min_games: int = 5  # ranked games in a season before a player is on the leaderboard
     balance_sim_games: int = 200  # simulated games per preset beside the real ones
+    # AI players (docs/ai.md): agents.yaml, whose AI agents a game may seat; else $RANKEDMAFIA_AGENTS; unset: none
+    agents: Path | None = None

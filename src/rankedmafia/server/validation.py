@@ -16,7 +16,8 @@ FIELDS: dict[str, dict[str, str]] = {
         "option": "вариант действия", "detail": "вопрос Совету", "copied_option": "вариант скопированного действия",
         "copied_detail": "вопрос скопированного действия", "choice": "голос", "text": "текст сообщения",
         "channel": "чат", "clan": "клан", "step": "шаг", "everything": "«видеть всё»", "lang": "язык",
-        "bots": "боты на пустых местах", "listed": "показывать в списке игр", "players": "игроки",
+        "bots": "боты на пустых местах", "ai": "ИИ-игроки", "ai_count": "число ИИ-игроков",
+        "ai_agent": "ИИ-игрок", "listed": "показывать в списке игр", "players": "игроки",
         "thread": "адрес темы", "deadline": "срок голосования", "today": "сегодняшняя дата",
     },
     "en": {
@@ -28,7 +29,8 @@ FIELDS: dict[str, dict[str, str]] = {
         "option": "action's option", "detail": "Council question", "copied_option": "copied action's option",
         "copied_detail": "copied action's question", "choice": "vote", "text": "message text",
         "channel": "chat", "clan": "clan", "step": "step", "everything": "“see everything”", "lang": "language",
-        "bots": "bots in empty seats", "listed": "shown in the list of games", "players": "players",
+        "bots": "bots in empty seats", "ai": "AI players", "ai_count": "number of AI players",
+        "ai_agent": "AI player", "listed": "shown in the list of games", "players": "players",
         "thread": "thread address", "deadline": "voting deadline", "today": "today's date",
     },
 }

@@ -51,6 +51,7 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
         "winner_name": side_name(game.winner, lang) if game is not None and game.winner else None,
         "ended_by": live.ended_by,
         "bots": live.row.options.get("bots") is not None,  # the seats empty at the start go to bots
+        "ai": bool(live.row.options.get("ai")),  # ... and first to AI players
         # the reanimator's step: only that the night is still being resolved (never who is asked, or why)
         "resolving": live.following,
     }
@@ -128,6 +129,7 @@ def seats_public(live: LiveGame, roles: dict[str, str | None] | None = None, lan
             "alive": True if alive is None else name in alive,
             "sex": sexes.get(name),
             "bot": live.is_bot(name),
+            "ai": live.ai_agent(name) is not None,
         }
         if roles is not None:
             seat["role"] = roles.get(name)
@@ -226,6 +228,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
             "nickname": live.nickname(s.name),
             "alive": s.alive,
             "bot": live.is_bot(s.name),
+            "ai": live.ai_agent(s.name) is not None,
             "role": known[s.name],
             "role_name": _role_name(known[s.name], lang),
         }

@@ -381,14 +381,18 @@ class Store:
 
     # --- posts ------------------------------------------------------------------------------------
     async def add_post(
-        self, game_id: str, channel: str, author: str, phase: str, body: str, at: float
+        self, game_id: str, channel: str, author: str, phase: str, body: str, at: float, also: Job | None = None
     ) -> int:
+        """`also`: a caller's own write in the post's transaction (an AI seat's turn that wrote it)."""
+
         def job(connection: Connection) -> int:
             result = connection.execute(
                 insert(posts).values(
                     game_id=game_id, channel=channel, author=author, phase=phase, text=body, at=at
                 )
             )
+            if also is not None:
+                also(connection)
             self._notify(connection, game_id, -1)
             key = result.inserted_primary_key
             return int(key[0]) if key is not None else 0
