@@ -9,12 +9,16 @@ import gc
 import logging
 import os
 import signal
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from aiogram import Bot
 from aiogram.client.telegram import TelegramAPIServer
 
+from rankedmafia.ai.config import AgentConfig, ConfigError, load_agents
+from rankedmafia.ai.live import drive_ai, driver_of
+from rankedmafia.live.bot_driver import drive_bots
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.service import GameService
 from rankedmafia.store import Store, connect
@@ -28,6 +32,7 @@ from rankedmafia.telegram.store import TgStore
 
 log = logging.getLogger("rankedmafia.telegram")
 TOKEN_VARIABLE = "RANKEDMAFIA_TELEGRAM_TOKEN"
+AGENTS_VARIABLE = "RANKEDMAFIA_AGENTS"  # the agents file, as the site reads it, when --agents is not given
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +49,7 @@ class BotSettings:
     webhook_url: str | None = None  # set: a webhook instead of long polling
     webhook_host: str = "127.0.0.1"
     webhook_port: int = 8081
+    agents: Path | None = None  # agents.yaml: the AI players the games may seat (docs/ai.md); None: none
 
 
 def token_from_env() -> str:
@@ -51,6 +57,19 @@ def token_from_env() -> str:
     if not token:
         raise SystemExit(f"set {TOKEN_VARIABLE} to the bot's token (from @BotFather)")
     return token
+
+
+def agents_from(path: Path | None) -> list[AgentConfig]:
+    """The agents file (`--agents`, else RANKEDMAFIA_AGENTS), checked; a bad one stops the bot with a sentence
+    and exit status 2, as `rankedmafia arena` does."""
+    found = path or (Path(os.environ[AGENTS_VARIABLE]) if os.environ.get(AGENTS_VARIABLE, "").strip() else None)
+    if found is None:
+        return []
+    try:
+        return load_agents(found)
+    except ConfigError as error:
+        print(f"agents: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def make_bot(settings: BotSettings) -> Bot:
@@ -73,7 +92,10 @@ async def run(settings: BotSettings) -> None:
     db = await asyncio.to_thread(connect, settings.data, settings.database)
     store = Store(db)
     hub = Hub()
-    service = GameService(store, hub, follow_up_seconds=settings.timing.follow_up)
+    service = drive_bots(GameService(store, hub, follow_up_seconds=settings.timing.follow_up))
+    agents = [agent for agent in agents_from(settings.agents) if agent.is_ai]
+    if agents:
+        drive_ai(service, agents)  # the games this bot runs play their AI seats here, on its clock
     bot = make_bot(settings)
     tasks: list[asyncio.Task[None]] = []
     try:
@@ -93,6 +115,8 @@ async def run(settings: BotSettings) -> None:
 
             async def changed(game_id: str, head: int) -> None:
                 await service.catch_up(game_id, head)
+                if head < 0:  # the seats or the posts changed (store.add_post notifies -1)
+                    conductor.posts_written(game_id)
                 hub.publish(game_id)
 
             tasks.append(asyncio.create_task(listen(db.libpq_url(), changed)))
@@ -108,6 +132,10 @@ async def run(settings: BotSettings) -> None:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        driver = driver_of(service)
+        if driver is not None:
+            with contextlib.suppress(Exception):
+                await driver.close()
         await bot.session.close()
         await asyncio.to_thread(store.close)
 

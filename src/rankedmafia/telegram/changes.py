@@ -22,7 +22,7 @@ from rankedmafia.telegram.night import NightKeyboards
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import Batch, Key, TgGame, TgSeat
-from rankedmafia.telegram.texts import Html, clock, game_over, heading, join, kicked_text, say
+from rankedmafia.telegram.texts import Html, clock, game_over, heading, join, kicked_text, say, shown
 from rankedmafia.telegram.vote import DayVote, above
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
@@ -71,7 +71,9 @@ class Changes:
         keys: list[Key] = []
         if not progress.get("cards"):
             edits.append(self.signup.edit(game, self.signup.lobby_text(live, game, lang), None))  # its buttons go
-            news.parts.append((key_of(gid, "deal", "started", chat), say(lang, "started", link=c.link(gid))))
+            players = say(lang, "players_list", names=", ".join(shown(live, n, lang) for n in live.names()))
+            news.parts.append((key_of(gid, "deal", "started", chat),
+                               join("\n", [say(lang, "started", link=c.link(gid)), players])))
             for name in seats:
                 user = seats[name].user_id
                 private[name].append(outbox.send(key_of(gid, "deal", "card", user), gid, user,
@@ -151,10 +153,10 @@ class Changes:
         view = live.game.view(name)
         lines = [say(lang, "card", role=role_name(view.role, lang), about=role_rules(view.role, lang))]
         if view.clan:
-            members = ", ".join(f"{live.nickname(n)} ({role_name(r, lang)})" for n, r in view.clan.items())
+            members = ", ".join(f"{shown(live, n, lang)} ({role_name(r, lang)})" for n, r in view.clan.items())
             lines.append(say(lang, "card_clan", members=members))
         if view.boss:
-            lines.append(say(lang, "card_boss", boss=live.nickname(view.boss)))
+            lines.append(say(lang, "card_boss", boss=shown(live, view.boss, lang)))
         if view.side:
             lines.append(say(lang, "card_detective", side=side_name(view.side, lang),
                              quarry=role_name(view.quarry, lang) if view.quarry else "—"))
@@ -180,7 +182,7 @@ class Changes:
 
     def final_text(self, live: LiveGame, lang: str) -> Html:
         assert live.game is not None
-        return game_over(live.game, live.nickname, self.c.link(live.id), lang)
+        return game_over(live.game, lambda name: shown(live, name, lang), self.c.link(live.id), lang)
 
     # --- the clock's posts ------------------------------------------------------------------------
     async def remind(self, game: TgGame, now: float) -> None:
@@ -200,17 +202,17 @@ class Changes:
             return
         lang = await c.lang(game.chat_id)
         seats = {s.name: s for s in await c.seats_of(game.game_id, True)}
-        shown = say(lang, "seconds", n=int(left))
+        left_words = say(lang, "seconds", n=int(left))
         gid = game.game_id
         async with live.lock:
             awaited = g.awaiting()  # the core says who is still awaited
             if g.phase.kind is PhaseKind.NIGHT:
                 intents = [outbox.send(key_of(gid, key, "remind", seats[n].user_id), gid, seats[n].user_id,
-                                       say(lang, "remind_night", left=shown)) for n in awaited if n in seats]
+                                       say(lang, "remind_night", left=left_words)) for n in awaited if n in seats]
             elif awaited:
-                missing = ", ".join(live.nickname(n) for n in awaited)
+                missing = ", ".join(shown(live, n, lang) for n in awaited)
                 intents = [outbox.send(key_of(gid, key, "remind", game.chat_id), gid, game.chat_id,
-                                       say(lang, "remind_day", left=shown, names=missing))]
+                                       say(lang, "remind_day", left=left_words, names=missing))]
             else:
                 intents = []
         async with c.lock(gid):  # as `sync` keeps the progress

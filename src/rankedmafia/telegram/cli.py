@@ -40,6 +40,10 @@ def telegram_command(
     = 0.05,
     per_second: Annotated[float, typer.Option("--per-second", help="calls a second in all (0: no limit)")]
     = 30.0,
+    agents: Annotated[
+        Path | None, typer.Option("--agents", help="agents.yaml: AI players the games may seat "
+                                                   "(default: $RANKEDMAFIA_AGENTS; none if unset)")
+    ] = None,
 ) -> None:
     """Host games in Telegram groups (the token from RANKEDMAFIA_TELEGRAM_TOKEN); see docs/telegram.md."""
     from rankedmafia.telegram.app import BotSettings, run, token_from_env
@@ -53,7 +57,7 @@ def telegram_command(
         timing=Timing(registration=registration, night=night, day=day, follow_up=follow_up),
         limits=Limits(per_second=per_second, per_group_minute=group_per_minute, private_interval=private_interval,
                       group_interval=group_interval),
-        webhook_url=webhook_url, webhook_host=webhook_host, webhook_port=webhook_port,
+        webhook_url=webhook_url, webhook_host=webhook_host, webhook_port=webhook_port, agents=agents,
     )
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))

@@ -1,6 +1,7 @@
 """Running games in Telegram groups on the shared game service. The conductor ties its parts together:
 `signup` (the sign-up), `night` (the night's keyboards), `vote` (the day's vote), `changes` (what a change
-of a game posts), and the outbox with its `delivery` (what is sent, in order, within Telegram's limits).
+of a game posts), `posts` (the thread's and the clans' posts relayed), and the outbox with its `delivery`
+(what is sent, in order, within Telegram's limits).
 
 Every change goes through `GameService` (the same log, deadlines and follow-up steps as the web). After
 each change the hub nudges `sync`, which derives what the change brings and writes it to the outbox with
@@ -11,6 +12,7 @@ what had not been answered (docs/telegram.md, "Delivery and restarts").
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -19,14 +21,15 @@ from typing import Any
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.posts import add_post
-from rankedmafia.live.service import GameService
+from rankedmafia.live.service import POST_MAX, GameService
 from rankedmafia.rules.model import PhaseKind
-from rankedmafia.telegram import outbox
+from rankedmafia.store import PostRow
 from rankedmafia.telegram.changes import Changes
-from rankedmafia.telegram.common import DEFAULT_TIMING, Answer, Timing, phase_key
+from rankedmafia.telegram.common import DEFAULT_TIMING, Answer, Timing
 from rankedmafia.telegram.delivery import Delivery
 from rankedmafia.telegram.night import NightKeyboards
-from rankedmafia.telegram.outbox import Outbox, key_of
+from rankedmafia.telegram.outbox import Outbox
+from rankedmafia.telegram.posts import relay_posts
 from rankedmafia.telegram.sender import Sender
 from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import AlreadyTaken, Batch, ChatRow, Key, Taken, TgGame, TgSeat, TgStore
@@ -35,6 +38,7 @@ from rankedmafia.telegram.vote import DayVote
 
 __all__ = ["Answer", "Conductor", "Timing"]
 log = logging.getLogger("rankedmafia.telegram")
+POSTS_AT_ONCE = 200  # posts relayed by one round of `sync`
 
 
 class Conductor:
@@ -59,6 +63,10 @@ class Conductor:
         self._chats: dict[int, ChatRow] = {}
         self._games: dict[str, TgGame] = {}
         self._seats: dict[str, list[TgSeat]] = {}
+        # Games whose posts are to be read at their next sync: a person's clan line, a post another process
+        # wrote (PostgreSQL's notice), every game at a start. A game with bots or AI seats is always read
+        # (its drivers post in this process); the others' presses read nothing more.
+        self._posts_due: set[str] = set()
         service.hub.listen(self.nudge)
 
     # --- helpers ----------------------------------------------------------------------------------
@@ -128,8 +136,8 @@ class Conductor:
         await self.delivery.idle()
 
     # --- what the handlers call -------------------------------------------------------------------
-    async def open_game(self, chat_id: int, user_id: int, title: str, preset_name: str | None) -> Answer | None:
-        return await self.signup.open_game(chat_id, user_id, title, preset_name)
+    async def open_game(self, chat_id: int, user_id: int, title: str, args: str | None) -> Answer | None:
+        return await self.signup.open_game(chat_id, user_id, title, args)
 
     async def join_prompt(self, user_id: int, game_id: str, asked: int) -> str | None:
         return await self.signup.join_prompt(user_id, game_id, asked)
@@ -201,9 +209,10 @@ class Conductor:
             return await self.signup.press(user_id, chat_id, message_id, game, state, kind, nickname, is_admin, lang)
         return Answer(say(lang, "stale"))
 
-    # --- the mafia's night chat -------------------------------------------------------------------
+    # --- the mafia's night chat, the day's discussion ------------------------------------------------
     async def relay(self, user_id: int, text: str) -> str | None:
-        """What a mafioso writes to the bot reaches his clan (through the game's clan chat)."""
+        """What a mafioso writes to the bot is a post in his clan's chat; its relay to the clan's people is
+        derived from the posts by `sync` (telegram/posts.py), as a bot's or an AI seat's line is."""
         seat = await self.tg.seat_of(user_id)
         if seat is None:
             return say("ru", "not_playing")
@@ -214,22 +223,43 @@ class Conductor:
             return say(lang, "joined", nick=seat.name)
         async with live.lock:
             clans = live.game.view(seat.name).clans
-            if not clans:
-                return say(lang, "no_clan")
-            clan = clans[0]
-            seats = await self.tg.seats(seat.game_id)
-            readers = [s for s in seats if s.name != seat.name and live.game.state.player(s.name).alive
-                       and clan in live.game.view(s.name).clans]
-            phase = phase_key(live)
+        if not clans:
+            return say(lang, "no_clan")
         try:
-            post = await add_post(self.service, live, seat.name, "clan", text, clan)
+            await add_post(self.service, live, seat.name, "clan", text, clans[0])
         except Refusal as error:
             return refusal(error, lang)
-        line = say(lang, "clan_says", nick=live.nickname(seat.name), text=text)
-        intents = [outbox.send(key_of(live.id, phase, "clan", s.user_id, post), live.id, s.user_id, line)
-                   for s in readers]
-        await self.commit(Batch(live.id, self.clock(), intents))
+        self.posts_written(live.id)
+        self.service.hub.publish(live.id)  # whoever else in this process reads the chat
         return None
+
+    def posts_written(self, game_id: str) -> None:
+        """The game's posts changed (here, or in another process): relay them at its next sync."""
+        self._posts_due.add(game_id)
+        self.nudge(game_id)
+
+    async def discuss(self, chat_id: int, user_id: int, text: str) -> None:
+        """In a game with AI players, a living seated person's text in the group by day is a post in the
+        game's thread, so that the AI seats read the discussion (it is in the group already: nothing is
+        sent). Without AI players nobody needs it, and a group's talk is not copied out of it (the game's
+        web page shows its thread)."""
+        if text.startswith("/"):
+            return
+        game = await self.tg.open_game(chat_id)
+        if game is None or game.status != "running":
+            return
+        seat = next((s for s in await self.seats_of(game.game_id, True) if s.user_id == user_id), None)
+        if seat is None:
+            return
+        live = await self.service.get(game.game_id)
+        g = live.game
+        if g is None or live.status != "running" or g.phase.kind is not PhaseKind.DAY or seat.name not in g.alive():
+            return
+        if not live.ai_seats():
+            return
+        with contextlib.suppress(Refusal):  # the day ended meanwhile, or an empty text: nothing to keep
+            # No nudge: it brings the group nothing; the AI seats read the thread on their ticks.
+            await add_post(self.service, live, seat.name, "thread", text[:POST_MAX])
 
     # --- posting what a change brings -------------------------------------------------------------
     async def sync(self, game_id: str) -> None:
@@ -244,9 +274,16 @@ class Conductor:
             if live.status == "lobby" or live.game is None:
                 await self.signup.sync(live, game, lang)
                 return
+            rows: list[PostRow] = []
+            if live.bots or game_id in self._posts_due:
+                self._posts_due.discard(game_id)  # before the read: a post written meanwhile marks it again
+                rows = await self.tg.posts_after(game_id, int(progress.get("posts", 0)), POSTS_AT_ONCE)
             async with live.lock:
+                said = relay_posts(live, game, seats, rows, progress, lang)  # written before the change's news
                 intents, keys = self.changes.plan(live, game, seats, progress, lang)
-            batch = Batch(game_id, self.clock(), intents, keys)
+            if len(rows) == POSTS_AT_ONCE:
+                self.posts_written(game_id)  # more posts wait: the next round takes them
+            batch = Batch(game_id, self.clock(), [*said, *intents], keys)
             await self.changes.misses(live, game, progress, lang, batch)
             async with live.lock:
                 tally = self.vote.tally(live, game, progress, lang)
@@ -277,7 +314,7 @@ class Conductor:
         """On start: deliver what was due, and derive what every open game is owed (nothing twice)."""
         await self.delivery.resume()
         for game in await self.tg.games():
-            self.nudge(game.game_id)
+            self.posts_written(game.game_id)  # a post written while the bot was down is relayed now
 
     # --- the group's house rules --------------------------------------------------------------------
     async def should_delete(self, chat_id: int, user_id: int) -> bool:

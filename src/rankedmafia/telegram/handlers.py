@@ -205,6 +205,8 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
             return
         if await conductor.should_delete(message.chat.id, message.from_user.id):
             await conductor.sender.delete(message.chat.id, message.message_id)
+        elif message.text:
+            await conductor.discuss(message.chat.id, message.from_user.id, message.text)
 
     dp.include_router(router)
     return dp

@@ -7,18 +7,20 @@ import contextlib
 from typing import Any
 
 from rankedmafia.accounts.telegram import telegram_banned
+from rankedmafia.live.bot_seats import NO_BOTS
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.nicknames import CLASHES as NICKNAME_CLASHES
 from rankedmafia.live.nicknames import normalise as normalise_nickname
 from rankedmafia.live.service import end_build, start_with
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.setup import preset, preset_names
+from rankedmafia.setup import preset
 from rankedmafia.telegram import forms, outbox
 from rankedmafia.telegram.common import Answer, Context, keyboard
+from rankedmafia.telegram.game_options import BadOption, options_note, options_of, parse_options
 from rankedmafia.telegram.outbox import Intent, Markup, key_of
 from rankedmafia.telegram.store import Batch, TgGame, TgSeat
-from rankedmafia.telegram.texts import Html, clock, esc, label, refusal, say
+from rankedmafia.telegram.texts import Html, clock, esc, join, label, refusal, say, shown
 from rankedmafia.text.roles import role_name
 
 
@@ -31,17 +33,24 @@ class SignUp:
         self.c = conductor
         self._shown: dict[str, str] = {}  # the list last put on a game's sign-up message
 
-    async def open_game(self, chat_id: int, user_id: int, title: str, preset_name: str | None) -> Answer | None:
+    async def open_game(self, chat_id: int, user_id: int, title: str, args: str | None) -> Answer | None:
+        """`/game [setup] [options]` (telegram/game_options.py): a bad word is answered, nothing created."""
         c = self.c
         lang = await c.lang(chat_id)
         if await c.tg.open_game(chat_id) is not None:
             return Answer(say(lang, "game_exists"))
-        name = preset_name or "classic-12"
-        if name not in preset_names():
-            return Answer(say(lang, "unknown_preset", name=name, choices=", ".join(preset_names())))
+        try:
+            options = parse_options(args, lang, c.service.ai_agents)
+        except BadOption as bad:
+            return Answer(bad.text)
+        name = options.preset
         setup = preset(name)
-        game_id, _admin = await c.service.create(title or setup.title.get(lang, name), setup,
-                                                 c.timing.night, c.timing.day, c.timing.follow_up)
+        try:
+            game_id, _admin = await c.service.create(title or setup.title.get(lang, name), setup,
+                                                     c.timing.night, c.timing.day, c.timing.follow_up,
+                                                     bots=options.bots, ai=options.ai)
+        except Refusal as error:
+            return Answer(esc(refusal(error, lang)))
         now = c.clock()
         game = TgGame(game_id, chat_id, user_id, "lobby", now + c.timing.registration, None, {}, now)
         live = await c.service.get(game_id)
@@ -61,9 +70,11 @@ class SignUp:
     def lobby_text(self, live: LiveGame, game: TgGame, lang: str) -> Html:
         setup = live.setup
         roles = ", ".join(f"{role_name(r, lang)}" + (f" ×{n}" if n > 1 else "") for r, n in setup.roles.items() if n)
-        names = ", ".join(live.nickname(n) for n in live.names()) or label(lang, "nobody_yet")
-        return say(lang, "registration", title=live.row.title, players=setup.players, roles=roles,
+        names = ", ".join(shown(live, n, lang) for n in live.names()) or label(lang, "nobody_yet")
+        text = say(lang, "registration", title=live.row.title, players=setup.players, roles=roles,
                    joined=len(live.names()), names=names, deadline=clock(game.reg_deadline))
+        note = options_note(options_of(live), lang)
+        return join("\n\n", [text, note]) if note else text
 
     def edit(self, game: TgGame, text: str, markup: Markup | None) -> Intent:
         """The sign-up message's newest text (its list, or its close)."""
@@ -183,9 +194,12 @@ class SignUp:
         return say(lang, "extended", deadline=clock(deadline))
 
     async def deadline(self, game: TgGame) -> None:
-        """The sign-up's deadline: the game starts if every seat is taken, or is cancelled."""
+        """The sign-up's deadline: the game starts if the people and the AI players fill every seat, or if
+        one person at least joined and bots take the seats still empty; otherwise it is cancelled."""
         live = await self.c.service.get(game.game_id)
-        if len(live.names()) >= live.setup.players:
+        options = options_of(live)
+        filled = len(live.names()) + len(options.ai)
+        if filled >= live.setup.players or (live.names() and options.bots != NO_BOTS):
             await self.begin(game.game_id)
             return
         lang = await self.c.lang(game.chat_id)

@@ -16,8 +16,8 @@ from typing import Any
 from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from rankedmafia.store import Store
-from rankedmafia.store.schema import tg_chats, tg_games, tg_keys, tg_seats, tg_updates
+from rankedmafia.store import PostRow, Store
+from rankedmafia.store.schema import posts, tg_chats, tg_games, tg_keys, tg_seats, tg_updates
 from rankedmafia.telegram import outbox
 from rankedmafia.telegram.outbox import Intent
 
@@ -244,6 +244,17 @@ class TgStore:
                 opened[game_id] = changed
             else:
                 del opened[game_id]
+
+    # --- posts ------------------------------------------------------------------------------------
+    async def posts_after(self, game_id: str, after: int, limit: int = 200) -> list[PostRow]:
+        """A game's posts (the thread, the clans' chats) written after post `after`, oldest first."""
+        def fn(connection: Connection) -> list[PostRow]:
+            rows = connection.execute(select(posts).where(posts.c.game_id == game_id, posts.c.id > after)
+                                      .order_by(posts.c.id).limit(limit))
+            return [PostRow(r.id, r.channel, r.author, r.phase, r.text, r.at) for r in rows]
+
+        found: list[PostRow] = await self._read(fn)
+        return found
 
     # --- seats ------------------------------------------------------------------------------------
     async def add_seat(self, seat: TgSeat) -> None:

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.game import Game
 from rankedmafia.text import names
 from rankedmafia.text.questions import question_short, value_words
@@ -117,10 +118,33 @@ WORDS: dict[str, dict[str, str]] = {
         "kicked": "{nick} пропустил {n} подряд и удаляется из группы.",
         "kicked_f": "{nick} пропустила {n} подряд и удаляется из группы.",
         "phases": "фазу|фазы|фаз",
-        "help": "Команды: /game [расклад] — открыть набор; /extend — продлить набор; /begin — начать; "
-                "/cancel — отменить (админы); /lang ru|en; /settings. Ходы ночью — в личных сообщениях бота.",
+        "help": "Команды: /game [расклад] [боты] [ии=N] — открыть набор (например, /game classic-12 боты: "
+                "пустые при старте места займут боты; «боты=случайные» — боты, играющие наугад; «ии=2» — два "
+                "игрока ИИ); /extend — продлить набор; /begin — начать; /cancel — отменить (админы); "
+                "/lang ru|en; /settings. Ходы ночью — в личных сообщениях бота.",
         "seconds": "{n} с",
         "unknown_preset": "Нет расклада «{name}». Есть: {choices}.",
+        "option_twice": "Расклад назван дважды («{word}»): нужен один. Ничего не создано.",
+        "option_bots": "Не понял «{word}»: скажите «боты» (играют осмысленно) или «боты=случайные» (наугад). "
+                       "Ничего не создано.",
+        "option_unknown": "Не понял «{word}». Например: /game classic-12 боты или /game classic-12 "
+                          "боты=случайные ии=2. Ничего не создано.",
+        "option_no_ai": "Игроки ИИ на этом боте не настроены: можно позвать только ботов. Ничего не создано.",
+        "option_agent": "Не понял «{word}»: такого ИИ нет. Есть: {agents}. Ничего не создано.",
+        "option_ai_count": "«{word}»: игроков ИИ может быть от 1 до 50. Ничего не создано.",
+        "option_ai_many": "Игроков ИИ не больше {most}: хотя бы одно место — за человеком. Ничего не создано.",
+        "bots_heuristic": "боты, играющие осмысленно",
+        "bots_random": "боты, играющие наугад",
+        "note_bots": "Места, пустые при старте, займут {bots} (в списках — «бот»). В срок игра начнётся, "
+                     "если записался хоть один человек.",
+        "note_ai": "Игроков ИИ за столом: {n} (в списках — «ИИ»); остальные места — людям.",
+        "note_ai_bots": "Игроков ИИ за столом: {n} (в списках — «ИИ»); места, что останутся пустыми при старте, "
+                        "займут {bots} (в списках — «бот»). В срок игра начнётся, если записался хоть один человек.",
+        "mark_bot": "бот",
+        "mark_ai": "ИИ",
+        "marked": "{nick} ({mark})",
+        "players_list": "Игроки: {names}.",
+        "ai_says": "🤖 {nick}: {text}",
     },
     "en": {
         "registration": "🎲 <b>Sign-up</b>: {title} — {players} players.\nSetup: {roles}.\n\n"
@@ -202,12 +226,46 @@ WORDS: dict[str, dict[str, str]] = {
         "kicked": "{nick} missed {n} in a row and is removed from the group.",
         "kicked_f": "{nick} missed {n} in a row and is removed from the group.",
         "phases": "phase|phases|phases",
-        "help": "Commands: /game [setup] — open a sign-up; /extend — extend it; /begin — start; "
-                "/cancel — cancel (admins); /lang ru|en; /settings. Night actions go to the bot privately.",
+        "help": "Commands: /game [setup] [bots] [ai=N] — open a sign-up (e.g. /game classic-12 bots: bots take "
+                "the seats still empty at the start; “bots=random” — bots that play at random; “ai=2” — two AI "
+                "players); /extend — extend it; /begin — start; /cancel — cancel (admins); /lang ru|en; "
+                "/settings. Night actions go to the bot privately.",
         "seconds": "{n} s",
         "unknown_preset": "There is no setup “{name}”. There are: {choices}.",
+        "option_twice": "The setup is named twice (“{word}”): one, please. Nothing was created.",
+        "option_bots": "I did not understand “{word}”: say “bots” (they play sensibly) or “bots=random”. "
+                       "Nothing was created.",
+        "option_unknown": "I did not understand “{word}”. For example: /game classic-12 bots or /game classic-12 "
+                          "bots=random ai=2. Nothing was created.",
+        "option_no_ai": "This bot has no AI players configured: only bots can be asked for. Nothing was created.",
+        "option_agent": "I did not understand “{word}”: there is no such AI. There are: {agents}. "
+                        "Nothing was created.",
+        "option_ai_count": "“{word}”: from 1 to 50 AI players. Nothing was created.",
+        "option_ai_many": "At most {most} AI players: one seat at least is a person's. Nothing was created.",
+        "bots_heuristic": "bots that play sensibly",
+        "bots_random": "bots that play at random",
+        "note_bots": "The seats still empty at the start go to {bots} (marked “bot”). At the deadline the game "
+                     "starts if one person at least has joined.",
+        "note_ai": "AI players at the table: {n} (marked “AI”); the other seats are for people.",
+        "note_ai_bots": "AI players at the table: {n} (marked “AI”); the seats still empty at the start go to "
+                        "{bots} (marked “bot”). At the deadline the game starts if one person at least has joined.",
+        "mark_bot": "bot",
+        "mark_ai": "AI",
+        "marked": "{nick} ({mark})",
+        "players_list": "Players: {names}.",
+        "ai_says": "🤖 {nick}: {text}",
     },
 }
+
+def shown(live: LiveGame, name: str, lang: str) -> Plain:
+    """A player's nickname as the lists show it: a policy bot's marked «бот», an AI seat's «ИИ» (a seat no
+    person holds says so wherever players are listed)."""
+    nick = live.nickname(name)
+    if not live.is_bot(name):
+        return plain(nick)
+    mark = "mark_ai" if live.ai_agent(name) is not None else "mark_bot"
+    return label(lang, "marked", nick=nick, mark=label(lang, mark))
+
 
 def lang_of(value: str | None) -> str:
     return value if value in LANGS else "ru"

@@ -14,7 +14,7 @@ from rankedmafia.telegram import forms, outbox
 from rankedmafia.telegram.common import Answer, Context, keyboard, phase_key
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.store import Key, Taken, TgGame
-from rankedmafia.telegram.texts import Html, clock, join, label, plain, refusal, say
+from rankedmafia.telegram.texts import Html, clock, join, label, refusal, say, shown
 
 
 def vote_key(game: TgGame, day: str) -> str:
@@ -35,7 +35,7 @@ class DayVote:
     def message(self, live: LiveGame, game: TgGame, lang: str) -> tuple[Html, Key, outbox.Markup]:
         """The vote's text and its buttons: one per living player, and the blue vote."""
         assert live.game is not None
-        buttons = [forms.Button(plain(live.nickname(n)), {"v": n}) for n in live.game.alive()]
+        buttons = [forms.Button(shown(live, n, lang), {"v": n}) for n in live.game.alive()]
         buttons.append(forms.Button(label(lang, "blue"), {"v": BLUE}))
         key, markup = keyboard(self.c.tg, game.game_id, None, forms.rows(buttons),
                                {"kind": "vote", "phase": phase_key(live)}, once=False)
@@ -86,8 +86,8 @@ class DayVote:
             return Answer(refusal(error, lang), alert=True)
         if not outcome.entries and update_id is not None:  # the same vote again: the update is still claimed
             await c.tg.take(taken)
-        shown = label(lang, "blue") if choice == BLUE else live.nickname(choice)
-        return Answer(label(lang, "voted", choice=shown))
+        chosen = label(lang, "blue") if choice == BLUE else live.nickname(choice)
+        return Answer(label(lang, "voted", choice=chosen))
 
     def tally_lines(self, live: LiveGame, lang: str, final: list[dict[str, Any]] | None = None) -> Html:
         game = live.game
@@ -103,9 +103,9 @@ class DayVote:
             return say(lang, "no_votes_yet")
         lines = []
         for choice, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-            voters = ", ".join(live.nickname(v) for v, c in votes.items() if c == choice)
-            shown = label(lang, "blue") if choice == BLUE else live.nickname(choice)
-            lines.append(say(lang, "vote_line", choice=shown, count=count, voters=voters))
+            voters = ", ".join(shown(live, v, lang) for v, c in votes.items() if c == choice)
+            chosen = label(lang, "blue") if choice == BLUE else shown(live, choice, lang)
+            lines.append(say(lang, "vote_line", choice=chosen, count=count, voters=voters))
         return join("\n", lines)
 
     def vote_text(self, live: LiveGame, lang: str) -> Html:
