@@ -69,7 +69,10 @@ async def publish_game(service: GameService, out: Path, index: int) -> str:
     clans = {seat["name"]: seat.get("clan") for seat in result["seats"]}
     at = service.clock()
     for turn in _turns(out, index):
-        await service.store.add_ai_turn(game_id, turn["seat"], turn, at)
+        # the arena applied every move and post its seat gave (an illegal one was refused before): as a
+        # live AI seat's kept turn says it
+        applied = turn.get("command") is not None or bool(turn.get("post"))
+        await service.store.add_ai_turn(game_id, turn["seat"], {**turn, "applied": applied}, at)
         channels = {POST: "thread", CLAN: f"clan:{clans.get(turn['seat'])}"}
         channel = channels.get(turn["kind"], "")
         if channel and turn.get("post"):
