@@ -3,16 +3,18 @@ on their process pools, chunk by chunk, so a cluster changes where games run and
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import ray
 
-from rankedmafia.ai.arena import Settings, run
+from rankedmafia.ai.arena import ArenaError, Settings, run
 from rankedmafia.ai.config import parse_agents
 from rankedmafia.setup import preset
-from rankedmafia.sim.runner import simulate
+from rankedmafia.sim.runner import SimulationError, simulate
 
 AGENTS = {"agents": [{"name": "scripted", "kind": "ai", "base_url": "fake:legal", "model": "m", "posts_per_day": 1},
                      {"name": "heuristic", "kind": "heuristic"}, {"name": "random", "kind": "random"}]}
@@ -45,3 +47,25 @@ def test_the_arena_on_ray_rates_as_the_process_pool(tmp_path: Path) -> None:
     assert {n: a["rating"] for n, a in on_ray["agents"].items()} == {
         n: a["rating"] for n, a in at_home["agents"].items()}
     assert sorted(p.name for p in (tmp_path / "ray" / "records").glob("*.json")) == [f"{i}.json" for i in range(4)]
+
+
+@pytest.fixture
+def no_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on a machine without ray: the backends import it only when asked for it."""
+    real = importlib.import_module
+
+    def without_ray(name: str, package: str | None = None) -> Any:
+        if name == "ray":
+            raise ImportError("no ray")
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", without_ray)
+
+
+@pytest.mark.usefixtures("no_ray")
+def test_without_ray_both_backends_say_how_to_install_it(tmp_path: Path) -> None:
+    with pytest.raises(SimulationError, match="pip install 'rankedmafia\\[ray\\]'"):
+        simulate(preset("classic-12"), 5, backend="ray")
+    settings = Settings(parse_agents(AGENTS), preset("classic-12"), 1, "none", bootstrap=0)
+    with pytest.raises(ArenaError, match="not installed"):
+        run(settings, tmp_path, backend="ray")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import json
 import random
@@ -139,19 +138,6 @@ def test_bad_runs() -> None:
         simulate(setup, 5, backend="mpi")
     with pytest.raises(ValueError):
         simulate(setup, 5, policy="clever")
-
-
-def test_ray_backend_without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = importlib.import_module
-
-    def no_ray(name: str, package: str | None = None) -> Any:
-        if name == "ray":
-            raise ImportError("no ray")
-        return real(name, package)
-
-    monkeypatch.setattr(importlib, "import_module", no_ray)
-    with pytest.raises(SimulationError, match="pip install 'rankedmafia\\[ray\\]'"):
-        simulate(preset("classic-12"), 5, backend="ray")
 
 
 def test_tally_counts_one_game() -> None:

@@ -4,7 +4,6 @@ verified; a run resumes after an interruption; the CLI rates three agents."""
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import os
 import signal
@@ -12,7 +11,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -79,19 +77,6 @@ def test_resume_after_an_interruption(tmp_path: Path) -> None:
     assert ratings_of(resumed) == ratings_of(full)
     with pytest.raises(ArenaError):
         run(settings(7, seed="other"), out, jobs=1)  # the directory holds another run
-
-
-def test_ray_backend_says_when_ray_is_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = importlib.import_module
-
-    def no_ray(name: str, package: str | None = None) -> Any:
-        if name == "ray":
-            raise ImportError("no ray")
-        return real(name, package)
-
-    monkeypatch.setattr(importlib, "import_module", no_ray)
-    with pytest.raises(ArenaError, match="not installed"):
-        run(settings(1), tmp_path, backend="ray")  # the real backend: tests/test_ray.py
 
 
 def test_a_server_that_is_down_is_said_before_the_run(tmp_path: Path) -> None:

@@ -53,9 +53,11 @@ def pg_schema(schema: str) -> Iterator[str]:
 class Server:
     """`rankedmafia serve` in a subprocess, on a free loopback port."""
 
-    def __init__(self, data: Path, database: str | None = None, port: int | None = None) -> None:
+    def __init__(self, data: Path, database: str | None = None, port: int | None = None,
+                 agents: Path | None = None) -> None:
         self.data = data
         self.database = database
+        self.agents = agents  # an agents.yaml: the site seats AI players
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -67,6 +69,8 @@ class Server:
         args = [sys.executable, "-m", "rankedmafia", "serve", "--port", str(self.port), "--data", str(self.data)]
         if self.database:
             args += ["--database", self.database]
+        if self.agents:
+            args += ["--agents", str(self.agents)]
         log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115 - kept for the process
         self.process = subprocess.Popen(args, stdout=log, stderr=log)
         deadline = time.monotonic() + 30

@@ -98,6 +98,8 @@ def test_ai_seats_are_marked_and_their_prompts_replayed_only_after_the_end(ai_cl
     info = client.get(f"/api/host/{game['admin_token']}").json()
     ai = [s["name"] for s in info["seats"] if s["ai"]]
     assert len(ai) == 2 and all(s["bot"] for s in info["seats"] if s["ai"])
+    # the night ends now (two AI civilians would have nothing to do in it); by day every living AI seat votes
+    assert client.post(f"/api/host/{game['admin_token']}/resolve").status_code == 200
     give_up = time.monotonic() + 60  # the site's own ticker plays the AI seats: wait for a decision of theirs
     while not kept_turns(client, game["id"]) and time.monotonic() < give_up:
         time.sleep(0.05)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from rankedmafia.bots import make_policy
 from rankedmafia.live import service as svc
-from rankedmafia.live.bot_driver import drive_bots
+from rankedmafia.live.bot_driver import command_build, drive_bots
 from rankedmafia.live.bot_seats import PREFIX, bot_nicknames
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.hub import Hub
@@ -93,11 +93,7 @@ def human_move(live: LiveGame, name: str) -> svc.Build | None:
     sent = sandbox.commands[before:]
     if not sent:
         return None
-    command = sent[-1]
-    if command["type"] == "vote":
-        return svc.vote_build(name, command["choice"])
-    return svc.act_build(name, command["action"], list(command["targets"]), command.get("option"),
-                         command.get("detail"), command.get("copied_option"), command.get("copied_detail"))
+    return command_build(name, sent[-1], following=False)  # as a bot's move goes
 
 
 async def people_move(one: svc.GameService, game_id: str) -> None:
