@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rankedmafia.rules.model import PhaseKind
 from rankedmafia.store import PostRow, Store, connect
 from rankedmafia.telegram.store import TgStore
 
@@ -97,9 +98,12 @@ def test_ai_players_talk_and_play_in_a_telegram_group(solo_fake: FakeTelegram, t
     check_messages(fake, live, seats, table.group_id)
     posts, turns = _store(bot.data, live.id)
     # The AI seats played on their own: night actions and votes in the log, each from its own decision.
+    # (The deal is the bot's own draw: an AI civilian the first night kills has had nothing to do.)
+    first = live.game.results[0]
+    had_a_turn = set(ai) - (set(first.deaths) if first.phase.kind is PhaseKind.NIGHT else set())
     acted = {c.get("actor") or c.get("voter") for c in live.game.commands if c["type"] in ("act", "vote")}
-    assert set(ai) <= acted
-    assert {t["seat"] for t in turns} == set(ai)
+    assert had_a_turn and had_a_turn <= acted
+    assert had_a_turn <= {t["seat"] for t in turns} <= set(ai)
     # Their thread posts reached the group once each, in the order they were written.
     thread = [p for p in posts if p.channel == "thread" and p.author in ai]
     shown = [m.history[0] for m in ai_posts(fake, table.group_id)]
