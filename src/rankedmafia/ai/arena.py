@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rankedmafia.ai.client import ChatClient, HttpPool, NoAnswer
-from rankedmafia.ai.config import AgentConfig
+from rankedmafia.ai.config import LANES, AgentConfig
 from rankedmafia.ai.fake_server import FakeModel
 from rankedmafia.ai.player import AIPlayer, Turn
 from rankedmafia.ai.prompt import CLAN, NIGHT, POST, REVIVE, VOTE, PromptBuilder
@@ -45,7 +45,6 @@ from rankedmafia.verify import verify
 
 T = TypeVar("T")
 BACKENDS = ("process", "ray")
-LANES = 8  # games a worker plays at once: enough to keep a local model server busy while it plays
 FAKE = "fake:"  # base_url "fake:legal": the project's fake model, in process (docs, tests, benchmarks)
 
 

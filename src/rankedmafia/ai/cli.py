@@ -1,4 +1,8 @@
-"""`rankedmafia arena agents.yaml --setup classic-12 --games N`: agents seated at random, rated."""
+"""`rankedmafia arena agents.yaml --setup classic-12 --games N`: agents seated at random, rated.
+
+The arena's modules (and the `openai` client they bring, a second to import) are imported when an arena
+command runs, not when `rankedmafia` starts: every other command starts without them.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +18,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from rankedmafia.ai.arena import LANES, ArenaError, Settings, resume_settings, run
-from rankedmafia.ai.config import ConfigError, load_agents
+from rankedmafia.ai.config import LANES, ConfigError, load_agents
 from rankedmafia.bots import MAX_PHASES
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.setup import resolve_setup
@@ -45,6 +48,8 @@ def arena_command(
 ) -> None:
     """Seat the configured agents (AI models, heuristic and random bots) at random in many games, play them
     to the end, record and verify each, and rate every agent with OpenSkill overall and by side."""
+    from rankedmafia.ai.arena import ArenaError, Settings, resume_settings, run
+
     errors = Console(stderr=True)
     try:
         if resume is not None:
@@ -119,6 +124,7 @@ def publish_command(
     becomes a finished game whose replay shows its AI seats' prompts and answers."""
     import asyncio
 
+    from rankedmafia.ai.arena import ArenaError
     from rankedmafia.ai.publish import publish
     from rankedmafia.live.hub import Hub
     from rankedmafia.live.service import GameService

@@ -26,6 +26,8 @@ from typing import Any
 
 import yaml
 
+LANES = 8  # games a worker plays at once: enough to keep a local model server busy while it plays
+
 KINDS = ("ai", "heuristic", "random")
 LANGS = ("ru", "en")
 STRUCTURED = ("auto", "json_schema", "text")
