@@ -94,6 +94,8 @@ def test_a_whole_game_in_the_browser(browser: Browser, server: Server) -> None:
     heal.locator("button").click()  # the last action: the night resolves by itself
 
     watcher = players[victim]
+    # the day comes to his page live first; a click while that update lands could be undone by it
+    expect(watcher.locator(".pill.day")).to_be_visible(timeout=15_000)
     watcher.click("text=Тред игры")
     expect(watcher.locator("#summaries")).to_contain_text("погиб игрок " + victim)
     expect(watcher.locator(".pill.day")).to_be_visible()
