@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rankedmafia.ai.prompt import POST_CHARS, Move, Prompt
+from rankedmafia.ai.prompt import POST_CHARS, Prompt
+from rankedmafia.ai.question_args import example, label, read_args
 from rankedmafia.ai.texts import say
 from rankedmafia.forum.names import fold
 from rankedmafia.rules.choices import question_detail
@@ -22,6 +23,7 @@ from rankedmafia.rules.game import Game
 from rankedmafia.text.names import refusal
 
 NUMBER = re.compile(r"\[?\s*(\d+)\s*\]?")
+BRACKETED = re.compile(r"\[\s*(\d+)\s*\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +58,14 @@ def extract_json(text: str) -> dict[str, Any] | None:
 
 
 def plain_move(text: str, names: list[str]) -> dict[str, Any] | None:
-    """«[2] Вася, Петя» or «2: Вася»: the first number, then the names it mentions in order."""
-    match = NUMBER.search(text)
+    """«[2] Вася, Петя» or «2: Вася»: the first number, then the names it mentions in order (and, for a
+    Council question, the words after the number: its blanks' values)."""
+    match = BRACKETED.search(text) or NUMBER.search(text)  # «Ночь 2: [4] …» is move 4
     if match is None:
         return None
     rest = text[match.end():]
     found = sorted((rest.find(n), n) for n in names if rest.find(n) >= 0)
-    return {"choice": int(match.group(1)), "targets": [n for _, n in found]}
+    return {"choice": int(match.group(1)), "targets": [n for _, n in found], "args": rest.strip(" :.-—")}
 
 
 def read(prompt: Prompt, text: str, game: Game) -> Reading:
@@ -89,12 +92,16 @@ def read(prompt: Prompt, text: str, game: Game) -> Reading:
 def move_command(prompt: Prompt, data: Mapping[str, Any], game: Game) -> Reading:
     lang = prompt.lang
     choice = data.get("choice")
-    if isinstance(choice, str) and choice.strip().lstrip("[").rstrip("]").isdigit():
+    if isinstance(choice, str) and choice.strip().lstrip("[").rstrip("]").strip().isdigit():
         choice = int(choice.strip().lstrip("[").rstrip("]"))
-    if choice == 0:
+    if isinstance(choice, float) and choice.is_integer():
+        choice = int(choice)
+    if choice == 0 and not isinstance(choice, bool):
         return Reading()
-    if not isinstance(choice, int) or isinstance(choice, bool) or not 1 <= choice <= len(prompt.moves):
-        return Reading(refusal=say(lang, "bad_choice", choice=choice))
+    if choice is None or choice == "" or isinstance(choice, bool | list | dict):
+        return Reading(refusal=say(lang, "no_choice"))
+    if not isinstance(choice, int) or not 1 <= choice <= len(prompt.moves):
+        return Reading(refusal=say(lang, "bad_choice", choice=str(choice).strip()[:40]))
     move = prompt.moves[choice - 1]
     if move.vote is not None:
         return Reading({"type": "vote", "voter": prompt.seat, "choice": move.vote})
@@ -111,9 +118,13 @@ def move_command(prompt: Prompt, data: Mapping[str, Any], game: Game) -> Reading
     detail = move.detail
     copied_detail = None
     if move.fields:
-        args = _args(move, data.get("args"))
-        if args is None:
-            return Reading(refusal=say(lang, "bad_args", fields=", ".join(k for k, _ in move.fields)))
+        given = data.get("args")
+        if given is None or given == "" or given == {}:
+            given = data.get("question") or data.get("вопрос")
+        args, unread = read_args(move.fields, given, lang)
+        if unread:
+            return Reading(refusal=say(lang, "bad_args", fields=", ".join(label(k, lang) for k in unread),
+                                       line=example(move.fields)))
         if move.detail is None:
             detail = question_detail(args)
         else:
@@ -125,25 +136,6 @@ def move_command(prompt: Prompt, data: Mapping[str, Any], game: Game) -> Reading
     if error is not None:
         return Reading(refusal=refusal(error, lang))
     return Reading({k: v for k, v in command.items() if v is not None or k in ("targets",)})
-
-
-def _args(move: Move, given: Any) -> dict[str, Any] | None:
-    """A Council question's blanks, each a value of its list (given by its words or its value)."""
-    if not isinstance(given, Mapping):
-        return None
-    args: dict[str, Any] = {}
-    for key, values in move.fields:
-        by_word = {str(w): v for w, v in values}
-        value = given.get(key)
-        if key == "players":
-            if not isinstance(value, list) or not value or not all(str(v) in by_word for v in value):
-                return None
-            args[key] = [by_word[str(v)] for v in value]
-        elif str(value) in by_word:
-            args[key] = by_word[str(value)]
-        else:
-            return None
-    return args
 
 
 def retry_message(reading: Reading, lang: str) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from rankedmafia.ai.question_args import example, label, pattern, values_text
 from rankedmafia.ai.talk import Conversation
 from rankedmafia.ai.texts import say
 from rankedmafia.rules.choices import Choice
@@ -20,17 +21,16 @@ from rankedmafia.rules.council import GROUP_LEAST
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.view import PlayerView
+from rankedmafia.text.diary import act_text, diary
 from rankedmafia.text.names import (
-    FIELDS,
     action_explanation,
     action_name,
     op_name,
     phase_name,
-    question_label,
     sex_name,
 )
 from rankedmafia.text.role_rules import role_rules
-from rankedmafia.text.roles import role_name, side_name
+from rankedmafia.text.roles import quarry_name, role_name, side_name
 from rankedmafia.text.summary import Renderer
 
 NIGHT, REVIVE, VOTE, POST, CLAN = "night", "revive", "vote", "post", "clan"
@@ -109,7 +109,7 @@ class PromptBuilder:
         parts = [say(lang, "intro", name=view.name), say(lang, "role", role=role_name(view.role, lang)),
                  say(lang, "card", rules=role_rules(view.role, lang))]
         if view.side is not None and view.quarry is not None:
-            parts.append(say(lang, "detective", side=side_name(view.side, lang), quarry=role_name(view.quarry, lang)))
+            parts.append(say(lang, "detective", side=side_name(view.side, lang), quarry=quarry_name(view.quarry, lang)))
         others = {n: r for n, r in view.clan.items() if n != view.name}
         if others:
             parts.append(say(lang, "clan", members=", ".join(f"{n} ({role_name(r, lang)})" for n, r in others.items())))
@@ -140,20 +140,12 @@ class PromptBuilder:
         return lines
 
     def history(self, view: PlayerView, lang: str) -> list[str]:
-        """The public summaries (the same for every reader: kept), then his own results."""
+        """The public summaries (the same for every reader: kept), then his diary."""
         renderer = self.renderer(lang)
         public: dict[tuple[str, int], list[dict[str, Any]]] = {}
-        private: list[str] = []
         for entry in view.log:
-            to = entry.get("to")
-            if to is None:
+            if entry.get("to") is None:
                 public.setdefault((entry["phase"], entry["number"]), []).append(entry)
-            elif entry.get("type") == "info":
-                private.append(f"{phase_name(entry['phase'], lang, entry['number'])}: {renderer.info_line(entry)}")
-            else:
-                lines = renderer.private([], [entry], {str(to)[5:]: [view.name]} if str(to).startswith("clan:")
-                                         else {}).get(view.name, [])
-                private.extend(f"{phase_name(entry['phase'], lang, entry['number'])}: {line}" for line in lines)
         out = [say(lang, "summaries")]
         if not public:
             out.append(say(lang, "none"))
@@ -163,8 +155,17 @@ class PromptBuilder:
             if kept is None or len(kept[1]) != len(events):
                 kept = self._public[key] = (renderer.title(kind, number), renderer.public(kind, events))
             out.append(kept[0] + ": " + " ".join(kept[1]))
-        out.append(say(lang, "private"))
-        out.extend(private or [say(lang, "none")])
+        return out + self.diary(view, lang)
+
+    def diary(self, view: PlayerView, lang: str) -> list[str]:
+        """His own moves and what came of them, phase by phase, as the site's diary shows them (one line a
+        phase: what he sent as it stood at the phase's end, then every result he was told)."""
+        out = [say(lang, "diary")]
+        for entry in diary(self.game, view, lang):
+            parts = [say(lang, "diary_sent", sent=entry["sent"])] if entry["sent"] else []
+            out.append(f"{entry['title']}: " + " ".join(parts + entry["results"]))
+        if len(out) == 1:
+            out.append(say(lang, "none"))
         return out
 
     def now(self, view: PlayerView, lang: str) -> list[str]:
@@ -217,14 +218,15 @@ class PromptBuilder:
             else:
                 user.append(say(lang, "ask_night"))
             user += [say(lang, "moves"), say(lang, "pass_night"), *(move_line(m, lang) for m in moves)]
+            user += question_format(moves, lang)
             user.append(say(lang, "format_move"))
-            schema = move_schema(moves)
+            schema = move_schema(moves, lang)
         elif kind == VOTE:
             offer = game.vote_choice(name)  # an announced silence is offered no vote (Live play)
             moves = vote_moves([n for n in offer.slots[0] if n != BLUE] if offer else [], lang)
             user += [say(lang, "ask_vote"), say(lang, "moves"), say(lang, "pass_vote"),
                      *(move_line(m, lang) for m in moves), say(lang, "format_move")]
-            schema = move_schema(moves)
+            schema = move_schema(moves, lang)
         elif kind in (POST, CLAN):
             if kind == POST:
                 names = say(lang, "addressed", names=", ".join(addressed)) if addressed else ""
@@ -236,15 +238,16 @@ class PromptBuilder:
         else:
             raise ValueError(f"unknown decision {kind!r}")
         if view.sent is not None and kind != POST:
-            user.insert(len(user) - 1, say(lang, "sent", sent=sent_words(view.sent, lang)))
+            act = game.state.acts.get(name) if "vote" not in view.sent else None  # his own: the question whole
+            sent = act_text(act.fields(), lang) if act is not None else sent_words(view.sent, lang)
+            user.insert(len(user) - 1, say(lang, "sent", sent=sent))
         return Prompt(name, kind, lang, self.system(view, lang), "\n".join(user), moves, schema, tuple(addressed))
 
 
 def sent_words(sent: Mapping[str, Any], lang: str) -> str:
     if "vote" in sent:
         return say(lang, "blue") if sent["vote"] == BLUE else say(lang, "vote_for", name=sent["vote"])
-    targets = ", ".join(sent.get("targets") or [])
-    return action_name(str(sent["action"]), lang) + (f": {targets}" if targets else "")
+    return act_text(dict(sent), lang)
 
 
 def vote_moves(living: Sequence[str], lang: str) -> tuple[Move, ...]:
@@ -267,18 +270,22 @@ def night_moves(game: Game, name: str, lang: str) -> tuple[Move, ...]:
             for copy in choice.copies:
                 for use in copy.uses:
                     label = f"{words}: {role_name(copy.role, lang)} — {action_name(use.action, lang)}"
-                    if use.option is not None and use.option != "question":
+                    if use.option == "question":  # the Council's question, copied: one move a template
+                        for value in use.options:
+                            moves.append(Move(len(moves) + 1, f"{label}: «{pattern(value, lang)}»", choice.action,
+                                              use.counts, use.slots, copy.role, use.action, value,
+                                              _question_fields(game, value, lang)))
+                    elif use.option is not None:
                         for value in use.options:
                             moves.append(Move(len(moves) + 1, f"{label} ({side_name(value, lang)})", choice.action,
                                               use.counts, use.slots, copy.role, use.action, value))
-                    elif use.option is None:
+                    else:
                         moves.append(Move(len(moves) + 1, label, choice.action, use.counts, use.slots, copy.role,
                                           use.action))
         elif choice.option == "question":
             for template in choice.options:
-                fields = tuple((key, tuple(_field_value(key, v, lang) for v in values))
-                               for key, values in game.question_fields(template).items())
-                add(choice, f"{words}: «{question_label(template, lang)}»", option=template, fields=fields)
+                fields = _question_fields(game, template, lang)
+                add(choice, f"{words}: «{pattern(template, lang)}»", option=template, fields=fields)
         elif choice.option is not None:
             for value in choice.options:
                 add(choice, f"{words} ({side_name(value, lang)})", option=value)
@@ -286,6 +293,12 @@ def night_moves(game: Game, name: str, lang: str) -> tuple[Move, ...]:
             explained = action_explanation(choice.action, lang)
             add(choice, f"{words}" + (f" — {explained}" if explained else ""))
     return tuple(moves)
+
+
+def _question_fields(game: Game, template: str, lang: str) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
+    """A question's blanks, each with its values in words."""
+    return tuple((key, tuple(_field_value(key, v, lang) for v in values))
+                 for key, values in game.question_fields(template).items())
 
 
 def _field_value(key: str, value: Any, lang: str) -> tuple[str, Any]:
@@ -315,15 +328,24 @@ def move_line(move: Move, lang: str) -> str:
             places = [say(lang, "targets_one", names=", ".join(move.slots[0]))]
         line = f"{line}; {say(lang, 'targets_count', counts=counts)}; " + "; ".join(places)
     for key, values in move.fields:
-        label = FIELDS.get(lang, FIELDS["ru"]).get(key, key)
         if key == "players":
             line += "; " + say(lang, "group", least=GROUP_LEAST, names=", ".join(w for w, _ in values))
         else:
-            line += "; " + say(lang, "field", label=label, values=" | ".join(w for w, _ in values))
+            line += "; " + say(lang, "field", label=label(key, lang), values=values_text(key, values))
     return line
 
 
-def move_schema(moves: Sequence[Move]) -> dict[str, Any]:
+def question_format(moves: Sequence[Move], lang: str) -> list[str]:
+    """How a Council question is answered, with an example of this list's own (only where one is listed)."""
+    asked = next((m for m in moves if len(m.fields) > 1), None) or next((m for m in moves if m.fields), None)
+    if asked is None:
+        return []
+    keys = {label(key, lang): key for key, _ in asked.fields}
+    keyed = ", ".join(f'"{word}": "{example([f for f in asked.fields if f[0] == key])}"' for word, key in keys.items())
+    return [say(lang, "format_question", number=asked.number, line=example(asked.fields), keyed=keyed)]
+
+
+def move_schema(moves: Sequence[Move], lang: str = "ru") -> dict[str, Any]:
     """The answer's JSON schema: one branch per move (its number, its targets place by place, a question's
     blanks), and the pass (0). Servers that take a schema constrain the model with it."""
     branches: list[dict[str, Any]] = [_branch(0, [], 0, 0)]
@@ -335,7 +357,7 @@ def move_schema(moves: Sequence[Move]) -> dict[str, Any]:
             props: dict[str, Any] = {}
             for key, values in move.fields:
                 words = [w for w, _ in values]
-                props[key] = ({"type": "array", "items": {"enum": words}, "minItems": GROUP_LEAST}
+                props[label(key, lang)] = ({"type": "array", "items": {"enum": words}, "minItems": GROUP_LEAST}
                               if key == "players" else {"enum": words})
             branch["properties"]["args"] = {"type": "object", "properties": props, "required": list(props),
                                             "additionalProperties": False}

@@ -18,7 +18,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "alive": "жив", "alive_f": "жива", "dead": "выбыл", "dead_f": "выбыла",
         "you": "вы",
         "summaries": "Итоги прошедших фаз:",
-        "private": "Ваши личные результаты:",
+        "diary": "Ваш дневник (ваши ходы и что из них вышло; видите только вы):",
+        "diary_sent": "вы отправили: {sent}.",
         "none": "нет",
         "talk": "Обсуждение дня {number} (последние сообщения):",
         "clan_talk": "Чат вашего клана этой ночью:",
@@ -46,14 +47,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "group": "игроки: от {least} из {names}",
         "format_move": ('Ответьте одним объектом JSON: {{"choice": номер, "targets": [ники по порядку мест], '
                         '"args": {{поле: значение}} только для вопроса Совету, "reason": "коротко почему"}}.'),
+        "format_question": ("Вопрос Совету: номер вопроса и значения его полей по порядку, словами из списка, "
+                            'число цифрами: {{"choice": {number}, "targets": [], "args": "{line}"}} '
+                            '(или "args": {{{keyed}}}); без JSON — строкой «[{number}] {line}».'),
         "format_post": ('Ответьте одним объектом JSON: {{"post": "ваше сообщение", "bid": 0–4 — насколько вам '
                         'важно сказать ещё (0 — нечего добавить, 4 — очень важно)}}.'),
         # refusals of an answer, told back to the model once
         "bad_json": "Ответ не разобран: нужен один объект JSON в указанном формате.",
-        "bad_choice": "Номера {choice} нет в списке: выберите номер из списка.",
+        "bad_choice": "Номера «{choice}» нет в списке: выберите номер из списка.",
+        "no_choice": "В ответе нет номера хода: напишите номер из списка.",
         "bad_count": "Для этого действия нужно целей: {counts}; названо: {given}.",
         "bad_target": "Игрока «{name}» нельзя назвать здесь. Можно: {names}.",
-        "bad_args": "Для вопроса Совету заполните поля: {fields}.",
+        "bad_args": ("В вопросе Совету не понято: {fields}. Напишите значения полей по порядку, например: "
+                     '"args": "{line}".'),
         "bad_post": "Сообщение пустое: напишите хотя бы одно предложение.",
         "refused": "Ведущий не принял ответ: {reason} Ответьте ещё раз.",
     },
@@ -70,7 +76,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "alive": "alive", "alive_f": "alive", "dead": "out", "dead_f": "out",
         "you": "you",
         "summaries": "Summaries of the phases so far:",
-        "private": "Your private results:",
+        "diary": "Your diary (your moves and what came of them; only you see it):",
+        "diary_sent": "you sent: {sent}.",
         "none": "none",
         "talk": "Day {number} discussion (latest posts):",
         "clan_talk": "Your clan's chat tonight:",
@@ -98,13 +105,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "group": "players: {least} or more of {names}",
         "format_move": ('Answer with one JSON object: {{"choice": number, "targets": [nicknames, place by place], '
                         '"args": {{field: value}} only for a Council question, "reason": "briefly why"}}.'),
+        "format_question": ("A Council question: the question's number and its fields' values in order, in "
+                            'the list\'s words, numbers in digits: {{"choice": {number}, "targets": [], '
+                            '"args": "{line}"}} (or "args": {{{keyed}}}); without JSON, a line «[{number}] {line}».'),
         "format_post": ('Answer with one JSON object: {{"post": "your post", "bid": 0-4, how much you want to '
                         'speak again (0: nothing to add, 4: very much)}}.'),
         "bad_json": "The answer could not be read: one JSON object in the given format is needed.",
-        "bad_choice": "There is no number {choice} in the list: choose a number from the list.",
+        "bad_choice": "There is no number «{choice}» in the list: choose a number from the list.",
+        "no_choice": "The answer names no move: write a number from the list.",
         "bad_count": "This action takes {counts} targets; you named {given}.",
         "bad_target": "«{name}» cannot be named here. Allowed: {names}.",
-        "bad_args": "For a Council question fill in the fields: {fields}.",
+        "bad_args": ("The Council question's {fields} could not be read. Write the fields' values in order, "
+                     'for example: "args": "{line}".'),
         "bad_post": "The post is empty: write at least one sentence.",
         "refused": "The host did not accept the answer: {reason} Answer again.",
     },

@@ -16,12 +16,12 @@ from rankedmafia.live.versions import public_version
 from rankedmafia.rules.day import weight
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE
-from rankedmafia.rules.view import PlayerView
 from rankedmafia.server.forms import choice_form, legal_choices
 from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.turn import turn_of
 from rankedmafia.text.council_answers import council_questions
-from rankedmafia.text.names import action_name, phase_name, question_text, source_name
+from rankedmafia.text.diary import act_text, diary, private_lines
+from rankedmafia.text.names import phase_name
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
 from rankedmafia.text.summary import Renderer
@@ -95,26 +95,6 @@ def summaries(
 def finished_phases(game: Game) -> list[tuple[str, int]]:
     """Which phases are over: public (everyone sees the summaries posted)."""
     return [(r.phase.kind.value, r.phase.number) for r in game.results]
-
-
-def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = None,
-                  questions: dict[tuple[int, str], Any] | None = None) -> list[dict[str, Any]]:
-    """His own results: the info entries and private events of his view, phase by phase (the Council's
-    answers with their questions)."""
-    renderer = Renderer(lang, sexes=known, yo=True, questions=questions)
-    out = []
-    for event in view.log:
-        to = event.get("to")
-        if to is None:
-            continue
-        if event.get("type") == "info":
-            lines = [renderer.info_line(event)]
-        else:
-            clans = {to[5:]: [view.name]} if isinstance(to, str) and to.startswith("clan:") else {}
-            lines = renderer.private([], [event], clans).get(view.name, [])
-        for line in lines:
-            out.append({"phase": event["phase"], "number": event["number"], "text": line})
-    return out
 
 
 def seats_public(live: LiveGame, roles: dict[str, str | None] | None = None, lang: str = "ru") -> list[dict[str, Any]]:
@@ -326,60 +306,6 @@ def host_data(live: LiveGame, lang: str, everything: bool) -> dict[str, Any]:
 
 def _role_name(role: str | None, lang: str) -> str | None:
     return role_name(role, lang) if role else None
-
-
-def act_text(act: dict[str, Any], lang: str) -> str:
-    """An action as the player sent it, in words: "заблокировать: Борис", "копировать роль (маньяк —
-    быстрое убийство): Вася", "вопрос Совету: Живых игроков стороны «мафия»: не меньше 2?"."""
-    action = str(act.get("action", ""))
-    option, detail = act.get("option"), act.get("detail")
-    text = action_name(action, lang)
-    if action == "copy" and option:
-        text += f" ({role_name(str(option), lang)} — {action_name(str(detail or ''), lang)})"
-    elif action == "heal_from" and option:
-        text += f" ({source_name(str(option), lang)})"
-    elif action == "ask" and option:
-        text = f"{text}: {question_text(str(option), detail, lang)}"
-    targets = [str(t) for t in act.get("targets", ())]
-    return f"{text}: {', '.join(targets)}" if targets else text
-
-
-VOTE_WORDS = {"ru": {"vote": "голос", "blue": "синий"}, "en": {"vote": "vote", "blue": "blue"}}
-
-
-def diary(game: Game, view: PlayerView, lang: str) -> list[dict[str, Any]]:
-    """His own record, phase by phase: the action he sent each night (or his vote each day) as it stood
-    when the phase ended, and every result he received. Built from his own commands and his view only."""
-    sent: dict[tuple[str, int], str] = {}
-    current: str | None = None
-    phases = [(r.phase.kind.value, r.phase.number) for r in game.results]
-    index = 0
-    for command in game.commands:
-        kind = command.get("type")
-        if kind == "act" and command.get("actor") == view.name:
-            current = act_text(command, lang)
-        elif kind == "withdraw" and command.get("actor") == view.name:
-            current = None
-        elif kind == "vote" and command.get("voter") == view.name:
-            choice = str(command.get("choice"))
-            current = VOTE_WORDS[lang]["vote"] + ": " + (VOTE_WORDS[lang]["blue"] if choice == BLUE else choice)
-        elif kind == "resolve":
-            if current is not None and index < len(phases):
-                sent[phases[index]] = current
-            current, index = None, index + 1
-    results: dict[tuple[str, int], list[str]] = defaultdict(list)
-    for line in private_lines(view, lang, sexes(game), council_questions(game)):
-        results[(line["phase"], line["number"])].append(line["text"])
-    keys = [*phases]
-    now = (game.phase.kind.value, game.phase.number)
-    if not game.over and now not in keys:
-        keys.append(now)
-    return [
-        {"phase": kind, "number": number, "title": phase_name(kind, lang, number),
-         "sent": sent.get((kind, number)), "results": results.get((kind, number), [])}
-        for kind, number in keys
-        if sent.get((kind, number)) or results.get((kind, number))
-    ]
 
 
 def _sent_text(game: Game, name: str, lang: str) -> str | None:

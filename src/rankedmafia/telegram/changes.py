@@ -25,7 +25,7 @@ from rankedmafia.telegram.store import Batch, Key, TgGame, TgSeat
 from rankedmafia.telegram.texts import Html, clock, game_over, heading, join, kicked_text, say, shown
 from rankedmafia.telegram.vote import DayVote, above
 from rankedmafia.text.role_rules import role_rules
-from rankedmafia.text.roles import role_name, side_name
+from rankedmafia.text.roles import quarry_name, role_name, side_name
 
 MESSAGE_MAX = 4000  # Telegram's limit is 4096 characters: longer group news goes as several messages
 
@@ -159,7 +159,7 @@ class Changes:
             lines.append(say(lang, "card_boss", boss=shown(live, view.boss, lang)))
         if view.side:
             lines.append(say(lang, "card_detective", side=side_name(view.side, lang),
-                             quarry=role_name(view.quarry, lang) if view.quarry else "—"))
+                             quarry=quarry_name(view.quarry, lang) if view.quarry else "—"))
         return join("\n\n", lines)
 
     @staticmethod

@@ -16,7 +16,7 @@ import yaml
 
 from rankedmafia.rules import council
 from rankedmafia.text.errors import describe
-from rankedmafia.text.roles import role_name, side_name
+from rankedmafia.text.roles import CLAN_LABELS, role_name, side_name
 
 ACTIONS: dict[str, dict[str, str]] = {
     "ru": {
@@ -295,8 +295,10 @@ def preset_title(name: str, lang: str = "ru") -> str:
 
 
 def source_name(source: str, lang: str = "ru") -> str:
-    """heal_from's source: a side ("мафия") or a role."""
-    return side_name(source, lang) if source in ("mafia", "town", "maniac") else role_name(source, lang)
+    """heal_from's source: a side ("мафия"), a role, or a clan of a two-clan game ("клан «красные»")."""
+    if source in ("mafia", "town", "maniac") or source in CLAN_LABELS["ru"]:
+        return side_name(source, lang)
+    return role_name(source, lang)  # (a source nobody knows is shown as written)
 
 
 @dataclass(frozen=True, slots=True)

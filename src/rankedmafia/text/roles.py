@@ -34,3 +34,12 @@ def side_name(side: str, lang: str = "ru") -> str:
         return role_name(side, lang)
     lang = lang if lang in CLAN else "ru"
     return CLAN[lang].format(label=CLAN_LABELS[lang].get(side, side))
+
+
+# A detective's quarry: a role (the commissar), or the mafia's boss, who is a rank and not a role.
+QUARRY_NAMES = {"ru": {"boss": "босс мафии"}, "en": {"boss": "the mafia boss"}}
+
+
+def quarry_name(quarry: str, lang: str = "ru") -> str:
+    """Whom a detective seeks, in words: «босс мафии», «комиссар»."""
+    return QUARRY_NAMES.get(lang, QUARRY_NAMES["ru"]).get(quarry) or role_name(quarry, lang)
