@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rankedmafia.ai.arena import ArenaError, Settings, load_results, run, run_games, seat_prompts
-from rankedmafia.ai.config import parse_agents
+from rankedmafia.ai.arena import ArenaError, Settings, load_results, preflight, run, run_games, seat_prompts
+from rankedmafia.ai.config import AgentConfig, parse_agents
+from rankedmafia.ai.fake_server import FakeModel, Step, serve
 from rankedmafia.ai.seats import seat_agents
 from rankedmafia.cli import app
 from rankedmafia.setup import preset
@@ -87,6 +88,31 @@ def test_a_server_that_is_down_is_said_before_the_run(tmp_path: Path) -> None:
     with pytest.raises(ArenaError, match=r"'down': no answer from http://127\.0\.0\.1"):
         run(Settings(parse_agents(down), preset("classic-12"), 2, "down"), tmp_path, jobs=1)
     assert load_results(tmp_path) == {}
+
+
+def test_the_start_check_waits_for_a_slow_first_answer_within_the_deadline() -> None:
+    """A local server loading its model answers the first request late: the check asks again after the
+    agent's `timeout`, within its `deadline`, and the run starts; past the deadline it is said in words."""
+
+    def agent(port: int, timeout: float, deadline: float) -> AgentConfig:
+        return AgentConfig(name="slow", kind="ai", base_url=f"http://127.0.0.1:{port}/v1", model="m",
+                           timeout=timeout, deadline=deadline)
+
+    async def main() -> None:
+        model = FakeModel()
+        server, port = await serve(model)
+        try:
+            model.queue(Step("slow", seconds=2.0))  # the first answer comes after the request's time-out
+            started = time.monotonic()
+            await preflight([agent(port, timeout=0.3, deadline=4.0)])
+            assert len(model.requests) == 2 and time.monotonic() - started < 2.0  # asked again, not waited out
+            model.queue(*[Step("slow", seconds=2.0)] * 4)
+            with pytest.raises(ArenaError, match=r"'slow': no answer from http://127\.0\.0\.1:\d+/v1 \(deadline: "):
+                await preflight([agent(port, timeout=0.2, deadline=0.6)])
+        finally:
+            await server.cleanup()
+
+    asyncio.run(main())
 
 
 def test_seating_is_balanced_and_drawn_from_the_seed() -> None:

@@ -370,17 +370,29 @@ def resume_settings(out: Path) -> Settings:
 
 async def preflight(agents: Sequence[AgentConfig]) -> None:
     """One short request to each AI agent's server before a run: a server that is down or a model that is
-    missing is said at once, not after every seat of every game has waited out its deadline."""
-    for config in agents:
-        if not config.is_ai:
-            continue
-        client = make_client(config)
-        try:
-            await client.complete([{"role": "user", "content": "ok"}], None, client.clock() + config.timeout)
-        except NoAnswer as error:
-            raise ArenaError(f"agent {config.name!r}: no answer from {config.base_url} ({error.reason})") from None
-        finally:
-            await client.close()
+    missing is said at once, not after every seat of every game has waited out its deadline. The check
+    waits as a seat's decision does: a first answer slower than the agent's `timeout` (a local server
+    loading its model) is asked again, time-outs and 429s retried, until the agent's `deadline`. The
+    agents' servers are asked together."""
+    ai = [config for config in agents if config.is_ai]
+    failures = await asyncio.gather(*(_check(config) for config in ai))
+    for failure in failures:
+        if failure is not None:
+            raise ArenaError(failure)
+
+
+async def _check(config: AgentConfig) -> str | None:
+    """The reason in words why this agent's server cannot play, or None."""
+    client = make_client(config)
+    try:
+        await client.complete([{"role": "user", "content": "ok"}], None, client.clock() + config.deadline)
+    except NoAnswer as error:
+        waited = f"{error.seconds:.0f} s, {error.retries} retries" if error.reason == "deadline" else ""
+        return (f"agent {config.name!r}: no answer from {config.base_url} ({error.reason}"
+                + (f": {waited})" if waited else ")"))
+    finally:
+        await client.close()
+    return None
 
 
 def run(settings: Settings, out: Path, jobs: int = 1, backend: str = "process", chunk: int = 1,
