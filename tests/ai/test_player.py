@@ -82,7 +82,7 @@ def test_two_refusals_pass_and_count() -> None:
     model.queue(Step("illegal"), Step("illegal"))
     turn, game = decide(model)
     assert turn.passed and turn.command is None and turn.invalid == 2 and len(model.requests) == 2
-    assert "Номера «999» нет" in model.requests[1]["messages"][-1]["content"]
+    assert "Номера 999 нет" in model.requests[1]["messages"][-1]["content"]
     assert game.commands == []
 
 

@@ -85,7 +85,7 @@ def test_vote_moves_and_answers() -> None:
     assert read(prompt, "I vote [1] for them", game).command["choice"] == game.alive()[0]  # type: ignore[index]
     assert read(prompt, '{"choice": 0}', game).command is None
     refused = read(prompt, '{"choice": 99, "targets": []}', game)
-    assert refused.refusal == "There is no number «99» in the list: choose a number from the list."
+    assert refused.refusal == "There is no number 99 in the list: choose a number from the list."
 
 
 def test_refusals_are_words_and_change_nothing() -> None:

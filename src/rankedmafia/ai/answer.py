@@ -22,8 +22,8 @@ from rankedmafia.rules.choices import question_detail
 from rankedmafia.rules.game import Game
 from rankedmafia.text.names import refusal
 
-NUMBER = re.compile(r"\[?\s*(\d+)\s*\]?")
-BRACKETED = re.compile(r"\[\s*(\d+)\s*\]")
+NUMBER = re.compile(r"\[?\s*([0-9]{1,6})\s*\]?")
+BRACKETED = re.compile(r"\[\s*([0-9]{1,6})\s*\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,9 @@ def read(prompt: Prompt, text: str, game: Game) -> Reading:
         names = sorted({n for m in prompt.moves for s in m.slots for n in s} | {m.vote for m in prompt.moves
                                                                                  if m.vote}, key=len, reverse=True)
         data = plain_move(text, names)
+        chosen = prompt.moves[data["choice"] - 1] if data and 0 < data["choice"] <= len(prompt.moves) else None
+        if data is not None and chosen is not None and chosen.counts == (0,):
+            data["targets"] = []  # names in a question's words («[10] доктор, Вера») are its blanks, not targets
     if data is None:
         return Reading(refusal=say(lang, "bad_json"))
     return move_command(prompt, data, game)
@@ -98,10 +101,10 @@ def move_command(prompt: Prompt, data: Mapping[str, Any], game: Game) -> Reading
         choice = int(choice)
     if choice == 0 and not isinstance(choice, bool):
         return Reading()
-    if choice is None or choice == "" or isinstance(choice, bool | list | dict):
+    if not isinstance(choice, int) or isinstance(choice, bool):  # none, a word, a list: no number at all
         return Reading(refusal=say(lang, "no_choice"))
-    if not isinstance(choice, int) or not 1 <= choice <= len(prompt.moves):
-        return Reading(refusal=say(lang, "bad_choice", choice=str(choice).strip()[:40]))
+    if not 1 <= choice <= len(prompt.moves):
+        return Reading(refusal=say(lang, "bad_choice", choice=choice))
     move = prompt.moves[choice - 1]
     if move.vote is not None:
         return Reading({"type": "vote", "voter": prompt.seat, "choice": move.vote})

@@ -22,6 +22,7 @@ from rankedmafia.text.names import COMPARED, FIELDS, OPS, QUESTIONS
 Field = tuple[str, tuple[tuple[str, Any], ...]]  # a blank: its key and its (word, value) pairs
 
 TOKEN = re.compile(r"[\w-]+")
+DIGITS = re.compile(r"[0-9]{1,6}")
 # signs a model may write for a comparison, longest first
 SIGNS = ((">=", "ge"), ("<=", "le"), ("!=", "ne"), ("==", "eq"), ("≥", "ge"), ("≤", "le"), ("≠", "ne"),
          (">", "gt"), ("<", "lt"), ("=", "eq"))
@@ -119,8 +120,9 @@ def _matches(words: tuple[str, ...], tokens: list[str], at: int, kind: str) -> b
         if kind == "name":
             if token not in _forms(word):
                 return False
-        elif word not in _token_lemmas(token) and not (kind == "sex" and len(word) >= 3 and token.startswith(word)):
-            return False
+        elif not (_token_lemmas(token) & _token_lemmas(word)) and not (
+                kind == "sex" and len(word) >= 3 and token.startswith(word)):
+            return False  # «мафии» is «мафия», «одиночек» «одиночки», «мирных жителей» «мирный житель»
     return True
 
 
@@ -139,7 +141,7 @@ def scan(text: str, fields: Sequence[Field], lang: str) -> list[tuple[str, Any]]
                 at += len(words)
                 break
         else:
-            if tokens[at].isdigit():
+            if DIGITS.fullmatch(tokens[at]):
                 found.append(("n", int(tokens[at])))
             at += 1
     return found

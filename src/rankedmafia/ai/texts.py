@@ -54,7 +54,7 @@ TEXTS: dict[str, dict[str, str]] = {
                         'важно сказать ещё (0 — нечего добавить, 4 — очень важно)}}.'),
         # refusals of an answer, told back to the model once
         "bad_json": "Ответ не разобран: нужен один объект JSON в указанном формате.",
-        "bad_choice": "Номера «{choice}» нет в списке: выберите номер из списка.",
+        "bad_choice": "Номера {choice} нет в списке: выберите номер из списка.",
         "no_choice": "В ответе нет номера хода: напишите номер из списка.",
         "bad_count": "Для этого действия нужно целей: {counts}; названо: {given}.",
         "bad_target": "Игрока «{name}» нельзя назвать здесь. Можно: {names}.",
@@ -111,7 +111,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "format_post": ('Answer with one JSON object: {{"post": "your post", "bid": 0-4, how much you want to '
                         'speak again (0: nothing to add, 4: very much)}}.'),
         "bad_json": "The answer could not be read: one JSON object in the given format is needed.",
-        "bad_choice": "There is no number «{choice}» in the list: choose a number from the list.",
+        "bad_choice": "There is no number {choice} in the list: choose a number from the list.",
         "no_choice": "The answer names no move: write a number from the list.",
         "bad_count": "This action takes {counts} targets; you named {given}.",
         "bad_target": "«{name}» cannot be named here. Allowed: {names}.",
