@@ -21,6 +21,7 @@ from rankedmafia.rules.council import GROUP_LEAST
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.view import PlayerView
+from rankedmafia.text.council_answers import council_questions
 from rankedmafia.text.diary import act_text, diary
 from rankedmafia.text.names import (
     action_explanation,
@@ -87,6 +88,7 @@ class PromptBuilder:
         self._renderers: dict[str, Renderer] = {}
         self._seat_words: dict[str, dict[tuple[bool, bool], str]] = {}
         self._role_words: dict[str, dict[str, str]] = {}
+        self._questions: tuple[int, dict[tuple[int, str], Any]] | None = None
 
     # --- the parts -------------------------------------------------------------------------------
     def renderer(self, lang: str) -> Renderer:
@@ -161,7 +163,10 @@ class PromptBuilder:
         """His own moves and what came of them, phase by phase, as the site's diary shows them (one line a
         phase: what he sent as it stood at the phase's end, then every result he was told)."""
         out = [say(lang, "diary")]
-        for entry in diary(self.game, view, lang):
+        phases = len(self.game.results)  # the questions answered change only when a phase ends
+        if self._questions is None or self._questions[0] != phases:
+            self._questions = (phases, council_questions(self.game))
+        for entry in diary(self.game, view, lang, self._questions[1]):
             parts = [say(lang, "diary_sent", sent=entry["sent"])] if entry["sent"] else []
             out.append(f"{entry['title']}: " + " ".join(parts + entry["results"]))
         if len(out) == 1:

@@ -61,9 +61,11 @@ def private_lines(view: PlayerView, lang: str, known: dict[str, str] | None = No
     return out
 
 
-def diary(game: Game, view: PlayerView, lang: str) -> list[dict[str, Any]]:
+def diary(game: Game, view: PlayerView, lang: str,
+          questions: dict[tuple[int, str], Any] | None = None) -> list[dict[str, Any]]:
     """His own record, phase by phase: the action he sent each night (or his vote each day) as it stood
-    when the phase ended, and every result he received. Built from his own commands and his view only."""
+    when the phase ended, and every result he received. Built from his own commands and his view only
+    (`questions`: `council_questions(game)`, if the caller keeps it)."""
     sent: dict[tuple[str, int], str] = {}
     current: str | None = None
     phases = [(r.phase.kind.value, r.phase.number) for r in game.results]
@@ -83,7 +85,8 @@ def diary(game: Game, view: PlayerView, lang: str) -> list[dict[str, Any]]:
                 sent[phases[index]] = current
             current, index = None, index + 1
     results: dict[tuple[str, int], list[str]] = defaultdict(list)
-    for line in private_lines(view, lang, known_sexes(game), council_questions(game)):
+    questions = council_questions(game) if questions is None else questions
+    for line in private_lines(view, lang, known_sexes(game), questions):
         results[(line["phase"], line["number"])].append(line["text"])
     keys = [*phases]
     now = (game.phase.kind.value, game.phase.number)
