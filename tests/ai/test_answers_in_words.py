@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rankedmafia.ai.answer import read, retry_message
 from rankedmafia.ai.prompt import NIGHT, POST, Move, Prompt, PromptBuilder
-from rankedmafia.ai.question_args import label
+from rankedmafia.ai.question_args import label, read_args
 from rankedmafia.ai.seats import seat_names
 from rankedmafia.ai.talk import Conversation
 from rankedmafia.rules.choices import question_detail
@@ -21,6 +21,8 @@ from rankedmafia.rules.council import OPS, SIDES, TEMPLATES
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.setup import new_game, preset
+from rankedmafia.text.names import question_text
+from rankedmafia.text.questions import question_sentence
 
 from .test_prompt_words import ids_in
 
@@ -107,6 +109,18 @@ def test_the_prompt_documents_the_form_with_an_example_that_is_taken() -> None:
     assert ids_in(line) == []
     assert "Вопрос Совету: номер вопроса" not in PromptBuilder(GAME).prompt(
         next(n for n in GAME.alive() if n not in (BOSS.seat, JOKER.seat)), NIGHT, "ru").user  # only where asked
+
+
+def test_the_question_written_whole_as_the_site_writes_it_is_read() -> None:
+    """«Приходила ли прошлой ночью роль «доктор» к Вере?»: the sentence itself, names declined, is read."""
+    rng = random.Random(7)
+    for move in (m for m in BOSS.moves if m.fields):
+        for _ in range(4):
+            args, _words = draw(move, rng)
+            for sentence in (question_text(str(move.option), json.dumps(args), "ru"),
+                             question_sentence(str(move.option), json.dumps(args), "ru", GAME.sexes())):
+                assert read_args(move.fields, sentence, "ru") == (args, []), sentence
+                expect(BOSS, move, f"[{move.number}] {sentence}", args)
 
 
 def test_words_as_players_write_them() -> None:
