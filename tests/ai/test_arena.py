@@ -15,13 +15,18 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rankedmafia.ai.arena import ArenaError, Settings, load_results, preflight, run, run_games, seat_prompts
+from rankedmafia.ai.arena import ArenaError, Settings, Table, load_results, preflight, run, run_games, seat_prompts
 from rankedmafia.ai.config import AgentConfig, parse_agents
 from rankedmafia.ai.fake_server import FakeModel, Step, serve
-from rankedmafia.ai.seats import seat_agents
+from rankedmafia.ai.player import Turn
+from rankedmafia.ai.prompt import PromptBuilder
+from rankedmafia.ai.seats import seat_agents, seat_names
+from rankedmafia.ai.talk import Conversation
 from rankedmafia.cli import app
-from rankedmafia.setup import preset
+from rankedmafia.setup import new_game, preset
 from rankedmafia.verify import verify
+
+from .test_prompt_words import ids_in
 
 AGENTS = {"agents": [{"name": "scripted", "kind": "ai", "base_url": "fake:legal", "model": "m", "posts_per_day": 1},
                      {"name": "heuristic", "kind": "heuristic"}, {"name": "random", "kind": "random"}]}
@@ -113,6 +118,20 @@ def test_the_start_check_waits_for_a_slow_first_answer_within_the_deadline() -> 
             await server.cleanup()
 
     asyncio.run(main())
+
+
+def test_a_command_made_moot_is_kept_with_the_engines_reason_in_words() -> None:
+    names, sexes = seat_names(12)
+    game = new_game(preset("classic-12"), names, "moot", sexes=sexes)
+    table = Table(game, {}, {}, {}, Conversation(tuple(names)), PromptBuilder(game))
+    kind = game.phase.kind.value
+    turn = Turn(names[0], "a", kind, kind, game.phase.number, [])
+    wrong = "night" if kind == "day" else "day"  # a command of the other phase: the engine refuses it
+    turn.command = ({"type": "vote", "voter": names[0], "choice": names[1]} if wrong == "day"
+                    else {"type": "act", "actor": names[0], "action": "kill", "targets": [names[1]]})
+    table.apply(turn)
+    assert turn.passed and turn.command is None and table.conflicts == 1
+    assert turn.refusals and ids_in(turn.refusals[-1]) == [] and "_" not in turn.refusals[-1], turn.refusals
 
 
 def test_seating_is_balanced_and_drawn_from_the_seed() -> None:

@@ -41,6 +41,7 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.script import record
 from rankedmafia.setup import Setup, new_game
+from rankedmafia.text.names import refusal
 from rankedmafia.verify import verify
 
 T = TypeVar("T")
@@ -105,7 +106,8 @@ class Table:
         try:
             self.game.apply(turn.command)
         except RuleViolation as error:  # another seat's command since the prompt made this one moot
-            turn.refusals.append(f"conflict: {error.rule}")
+            player = self.players.get(turn.seat)  # the engine's reason in words, as a refusal is told
+            turn.refusals.append(refusal(error, player.config.lang if player is not None else "ru"))
             turn.command, turn.passed = None, True
             self.conflicts += 1
 
