@@ -142,6 +142,14 @@ def test_words_as_players_write_them() -> None:
         expect(BOSS, move, json.dumps({"choice": move.number, "args": line}, ensure_ascii=False), args)
 
 
+def test_targets_written_as_one_line_are_the_names() -> None:
+    kill = next(m for m in BOSS.moves if m.counts != (0,) and 2 in m.counts and not m.fields)
+    first, second = kill.slots[0][0], kill.slots[1][1]
+    reading = read(BOSS, json.dumps({"choice": kill.number, "targets": f"{first}, {second}"}, ensure_ascii=False),
+                   GAME)
+    assert reading.command is not None and reading.command["targets"] == [first, second]
+
+
 def refusals(prompt: Prompt, answers: list[str]) -> list[str]:
     before = list(GAME.commands)
     out = []

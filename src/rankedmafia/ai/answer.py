@@ -109,6 +109,8 @@ def move_command(prompt: Prompt, data: Mapping[str, Any], game: Game) -> Reading
     if move.vote is not None:
         return Reading({"type": "vote", "voter": prompt.seat, "choice": move.vote})
     raw = data.get("targets") or []
+    if isinstance(raw, str):  # «"Вася, Петя"»: the names, one by one
+        raw = [t for t in raw.split(",") if t.strip()]
     targets = [str(t).strip() for t in (raw if isinstance(raw, list) else [raw])]
     if len(targets) not in move.counts:
         return Reading(refusal=say(lang, "bad_count", counts="/".join(map(str, move.counts)), given=len(targets)))
