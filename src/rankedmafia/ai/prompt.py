@@ -266,26 +266,26 @@ def night_moves(game: Game, name: str, lang: str) -> tuple[Move, ...]:
     joker's copy: one per role and use)."""
     moves: list[Move] = []
 
-    def add(choice: Choice, label: str, **fixed: Any) -> None:
-        moves.append(Move(len(moves) + 1, label, choice.action, choice.counts, choice.slots, **fixed))
+    def add(choice: Choice, words: str, **fixed: Any) -> None:
+        moves.append(Move(len(moves) + 1, words, choice.action, choice.counts, choice.slots, **fixed))
 
     for choice in game.choices(name):
         words = action_name(choice.action, lang)
         if choice.copies:
             for copy in choice.copies:
                 for use in copy.uses:
-                    label = f"{words}: {role_name(copy.role, lang)} — {action_name(use.action, lang)}"
+                    copied = f"{words}: {role_name(copy.role, lang)} — {action_name(use.action, lang)}"
                     if use.option == "question":  # the Council's question, copied: one move a template
                         for value in use.options:
-                            moves.append(Move(len(moves) + 1, f"{label}: «{pattern(value, lang)}»", choice.action,
+                            moves.append(Move(len(moves) + 1, f"{copied}: «{pattern(value, lang)}»", choice.action,
                                               use.counts, use.slots, copy.role, use.action, value,
                                               _question_fields(game, value, lang)))
                     elif use.option is not None:
                         for value in use.options:
-                            moves.append(Move(len(moves) + 1, f"{label} ({side_name(value, lang)})", choice.action,
+                            moves.append(Move(len(moves) + 1, f"{copied} ({side_name(value, lang)})", choice.action,
                                               use.counts, use.slots, copy.role, use.action, value))
                     else:
-                        moves.append(Move(len(moves) + 1, label, choice.action, use.counts, use.slots, copy.role,
+                        moves.append(Move(len(moves) + 1, copied, choice.action, use.counts, use.slots, copy.role,
                                           use.action))
         elif choice.option == "question":
             for template in choice.options:
