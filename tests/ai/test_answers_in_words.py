@@ -168,7 +168,8 @@ def test_every_refusal_is_a_sentence_without_keys(lang: str) -> None:
     question = next(m for m in boss.moves if m.option == "side_count")
     answers = [
         "не знаю",  # no JSON, no number
-        '{"targets": []}', '{"choice": null}', '{"choice": "убить"}', '{"choice": [1]}',  # no number
+        '{"targets": []}', '{"choice": null}', '{"choice": "убить"}', '{"choice": [1]}', '{"choice": "²"}',
+        '{"choice": true}',  # no number
         '{"choice": 999}', '{"choice": -1}',  # not in the list
         json.dumps({"choice": kill.number, "targets": []}),  # too few
         json.dumps({"choice": kill.number, "targets": ["Никто"]}, ensure_ascii=False),  # nobody of that name
@@ -188,9 +189,9 @@ def test_every_refusal_is_a_sentence_without_keys(lang: str) -> None:
         assert retry_message(read(boss, answer, GAME), lang).startswith(("Ведущий не принял ответ:",
                                                                          "The host did not accept the answer:"))
     if lang == "ru":
-        assert told[9].startswith("В вопросе Совету не понято: сторона, сравнение, число.")
-        assert told[10].startswith("В вопросе Совету не понято: сравнение, число.")
-        assert told[12].startswith("В вопросе Совету не понято: сторона.")
+        assert told[11].startswith("В вопросе Совету не понято: сторона, сравнение, число.")
+        assert told[12].startswith("В вопросе Совету не понято: сравнение, число.")
+        assert told[14].startswith("В вопросе Совету не понято: сторона.")
         assert told[2] == "В ответе нет номера хода: напишите номер из списка."
     post = PromptBuilder(GAME).prompt(BOSS.seat, POST, lang, Conversation(tuple(GAME.alive())))
     assert not ids_in(refusals(post, ['{"post": "", "bid": 1}'])[0]) or lang == "en"
@@ -222,3 +223,14 @@ def test_any_answer_to_a_question_is_read_or_refused_in_words(text: str, key: st
         if reading.refusal is not None:
             leaked = set(re.findall(r"[A-Za-z_]+", reading.refusal)) & IDS
             assert leaked <= set(re.findall(r"[A-Za-z_]+", answer)), (answer, reading.refusal)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=12),
+                 st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)))
+def test_any_choice_value_is_read_or_refused_in_words(choice: object) -> None:
+    answer = json.dumps({"choice": choice, "targets": []}, ensure_ascii=False)
+    reading = read(BOSS, answer, GAME)
+    assert reading.ok or reading.command is None
+    if reading.refusal is not None:
+        assert ids_in(reading.refusal.replace(answer, "")) == [] and "None" not in reading.refusal

@@ -95,7 +95,7 @@ def read(prompt: Prompt, text: str, game: Game) -> Reading:
 def move_command(prompt: Prompt, data: Mapping[str, Any], game: Game) -> Reading:
     lang = prompt.lang
     choice = data.get("choice")
-    if isinstance(choice, str) and choice.strip().lstrip("[").rstrip("]").strip().isdigit():
+    if isinstance(choice, str) and re.fullmatch(r"\s*\[?\s*[0-9]{1,6}\s*\]?\s*", choice):
         choice = int(choice.strip().lstrip("[").rstrip("]"))
     if isinstance(choice, float) and choice.is_integer():
         choice = int(choice)
