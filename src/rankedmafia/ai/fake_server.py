@@ -29,6 +29,8 @@ from typing import Any, cast
 import httptools
 import httpx2
 
+from rankedmafia.ai.fake_reader import reader_answer
+
 PHRASES = {
     "ru": ["Я пока присматриваюсь.", "Давайте обсудим вчерашние голоса.", "Мне кажется, кто-то слишком тих.",
            "Согласен, надо решать вместе.", "Предлагаю не спешить с выводами."],
@@ -48,7 +50,7 @@ class Step:
 
 @dataclass(slots=True)
 class FakeModel:
-    default: str = "legal"  # legal | first | pass
+    default: str = "legal"  # legal | first | pass | reader (without a schema: reads the prompt, `fake_reader`)
     record: bool = True
     script: deque[Step] = field(default_factory=deque)
     requests: list[dict[str, Any]] = field(default_factory=list)
@@ -82,6 +84,10 @@ class FakeModel:
             content = '{"choice": "первый", "targets": ["'
         elif step.kind == "illegal":
             content = json.dumps({"choice": 999, "targets": ["Никто"]})
+        elif schema is None and self.default == "reader":  # asked without a schema: it reads the prompt
+            messages = body.get("messages") or [{}]
+            lang = "en" if str(messages[0].get("content", "")).startswith("You are") else "ru"
+            content = reader_answer(messages, rng, PHRASES[lang])
         elif schema is None or (self.default == "pass" and "anyOf" in schema):
             content = json.dumps({"choice": 0, "targets": []})
         else:
@@ -274,7 +280,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="a fake OpenAI-compatible chat server (legal random moves)")
     parser.add_argument("--port", type=int, default=8011)
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--default", default="legal", choices=("legal", "first", "pass"))
+    parser.add_argument("--default", default="legal", choices=("legal", "first", "pass", "reader"))
     args = parser.parse_args()
 
     async def forever() -> None:
