@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rankedmafia.ai.answer import read, retry_message
+from rankedmafia.ai.answer import names_in, read, retry_message
 from rankedmafia.ai.prompt import NIGHT, POST, Move, Prompt, PromptBuilder
 from rankedmafia.ai.question_args import label, read_args
 from rankedmafia.ai.seats import seat_names
@@ -148,6 +148,13 @@ def test_targets_written_as_one_line_are_the_names() -> None:
     reading = read(BOSS, json.dumps({"choice": kill.number, "targets": f"{first}, {second}"}, ensure_ascii=False),
                    GAME)
     assert reading.command is not None and reading.command["targets"] == [first, second]
+
+
+def test_names_in_plain_text_are_whole_words() -> None:
+    names = ["Ян", "Яна", "Вера", "Вероника"]
+    assert names_in("[2] Яна, Вероника и снова Яна", names) == ["Яна", "Вероника"]
+    assert names_in("[2] Ян и Вера", names) == ["Ян", "Вера"]
+    assert names_in("[2] Янаб", names) == []
 
 
 def refusals(prompt: Prompt, answers: list[str]) -> list[str]:

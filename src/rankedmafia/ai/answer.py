@@ -64,8 +64,24 @@ def plain_move(text: str, names: list[str]) -> dict[str, Any] | None:
     if match is None:
         return None
     rest = text[match.end():]
-    found = sorted((rest.find(n), n) for n in names if rest.find(n) >= 0)
-    return {"choice": int(match.group(1)), "targets": [n for _, n in found], "args": rest.strip(" :.-—")}
+    return {"choice": int(match.group(1)), "targets": names_in(rest, names), "args": rest.strip(" :.-—")}
+
+
+def names_in(text: str, names: list[str]) -> list[str]:
+    """The names a text mentions, in its order, each once: whole words only, the longest first («Яна» is
+    not «Ян» too)."""
+    taken: list[tuple[int, int]] = []
+    found: list[tuple[int, str]] = []
+    for name in sorted(names, key=len, reverse=True):
+        for hit in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text):
+            if not any(a < hit.end() and hit.start() < b for a, b in taken):
+                taken.append(hit.span())
+                found.append((hit.start(), name))
+    out: list[str] = []
+    for _, name in sorted(found):
+        if name not in out:
+            out.append(name)
+    return out
 
 
 def read(prompt: Prompt, text: str, game: Game) -> Reading:
