@@ -73,7 +73,7 @@ def names_in(text: str, names: list[str]) -> list[str]:
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, str]] = []
     for name in sorted(names, key=len, reverse=True):
-        for hit in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text):
+        for hit in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE):
             if not any(a < hit.end() and hit.start() < b for a, b in taken):
                 taken.append(hit.span())
                 found.append((hit.start(), name))
