@@ -424,13 +424,13 @@ class Store:
                 from sqlalchemy.dialects.postgresql import insert as pg_insert
 
                 added = connection.execute(pg_insert(taken).values(game_id=game_id, token=token, at=at)
-                                           .on_conflict_do_nothing())
+                                           .on_conflict_do_nothing().returning(taken.c.token)).first() is not None
             else:
                 from sqlalchemy.dialects.sqlite import insert as lite_insert
 
                 added = connection.execute(lite_insert(taken).values(game_id=game_id, token=token, at=at)
-                                           .on_conflict_do_nothing())
-            if added.rowcount != 1:
+                                           .on_conflict_do_nothing()).rowcount == 1
+            if not added:
                 raise Conflict("taken")
             if then is not None:
                 then(connection)
