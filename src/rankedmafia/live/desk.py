@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rankedmafia.live.commands import dealt_build, entries_build, phase_key, setup_mapping
+from rankedmafia.live.commands import dealt_build, entries_build, key_of_phase, phase_key, setup_mapping
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.nicknames import seat_nickname
@@ -24,6 +24,7 @@ from rankedmafia.live.tokens import new_game_id, new_token, token_hash
 from rankedmafia.rules.chance import commitment
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import Phase, PhaseKind
 from rankedmafia.setup import Setup, script_of
 from rankedmafia.store import GameRow, PostRow
 
@@ -152,8 +153,9 @@ class Pasted:
 
 
 def day_key(live: LiveGame) -> str:
+    """The key of the day the pasted thread belongs to (today's, or the coming day's by night)."""
     game = live.game
-    return f"day-{game.phase.number}" if game is not None else ""
+    return key_of_phase(Phase(PhaseKind.DAY, game.phase.number)) if game is not None else ""
 
 
 async def pasted(service: GameService, live: LiveGame) -> Pasted:
