@@ -29,6 +29,7 @@ from rankedmafia.ai.live_counts import ai_counts
 from rankedmafia.ai.live_talk import conversation, phase_number, post_bids
 from rankedmafia.ai.talk import Conversation, Floor
 from rankedmafia.bots import make_policy
+from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.ai_seats import MEN, WOMEN
 from rankedmafia.live.bot_driver import command_build, drive_bots
@@ -115,12 +116,12 @@ async def new_game(one: svc.GameService, ai: Sequence[str], bots: str = "heurist
     await pin_seed(one.store, game_id, seed)
     for nickname in people:
         await one.join(game_id, nickname)
-    await one.execute(game_id, svc.start_build)
+    await one.execute(game_id, cmd.start_build)
     assert (await one.get(game_id)).row.seed == seed
     return game_id
 
 
-def human_build(live: LiveGame, name: str) -> svc.Build | None:
+def human_build(live: LiveGame, name: str) -> cmd.Build | None:
     game = live.game
     assert game is not None
     if live.following:
@@ -518,7 +519,7 @@ def test_the_follow_up_step_asks_an_ai_reanimator_once(tmp_path: Path) -> None:
             update(games).where(games.c.id == game_id).values(seed=seed, commitment=commitment(seed))))
         one = service(store, clock, models)
         await one.join(game_id, PEOPLE[0])
-        await one.execute(game_id, svc.start_build)
+        await one.execute(game_id, cmd.start_build)
         live = await one.get(game_id)
         assert live.game is not None
         reanimator = next(p.name for p in live.game.players() if p.role == "reanimator")
@@ -531,7 +532,7 @@ def test_the_follow_up_step_asks_an_ai_reanimator_once(tmp_path: Path) -> None:
             assert game is not None
             if game.phase.kind is PhaseKind.NIGHT and not live.following and PEOPLE[0] in game.awaiting():
                 victim = next(n for n in game.alive() if n not in (PEOPLE[0], reanimator))
-                await one.execute(game_id, svc.act_build(PEOPLE[0], "kill", [victim], None))  # someone to revive
+                await one.execute(game_id, cmd.act_build(PEOPLE[0], "kill", [victim], None))  # someone to revive
             await play_turn(one, clock, game_id, PEOPLE[:1])
         turns = [t for t in await store.ai_turns(game_id, reanimator) if t["kind"] == "revive"]
         assert turns and all(t["applied"] for t in turns)  # asked, and his answer (or his decline) logged

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from rankedmafia.live.service import start_with
+from rankedmafia.live.commands import start_with
 from rankedmafia.store import SeatRow, Store, connect
 from rankedmafia.store.schema import tg_outbox
 from rankedmafia.telegram.store import TgStore

@@ -80,4 +80,4 @@ def test_the_day_reminder_names_only_those_awaited() -> None:
     [intent] = batch.intents
     assert intent.chat_id == -100
     assert "Не проголосовали: Вася, Петя, Оля, Дима." in intent.text  # not Коля (silenced), not Маша (voted)
-    assert batch.game == {"progress": {"results": 1, "reminded": "day1"}}
+    assert batch.game == {"progress": {"results": 1, "reminded": "day-1"}}

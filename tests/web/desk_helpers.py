@@ -17,6 +17,13 @@ def csrf(html: str) -> str:
     return found.group(1)
 
 
+def phase(html: str) -> str:
+    """The phase the desk's forms carry (a hidden field): a command of an ended phase is refused."""
+    found = re.search(r'name="phase" value="([^"]+)"', html)
+    assert found is not None
+    return found.group(1)
+
+
 def copies(html: str, prefix: str) -> list[str]:
     """The texts offered to copy whose ids start with `prefix` (post-, pm-, card-, count-post, votes)."""
     from html import unescape
@@ -46,7 +53,8 @@ def alive(client: TestClient, token: str) -> list[str]:
 
 def post(client: TestClient, token: str, command: str, data: dict[str, Any], files: Any = None) -> str:
     page = client.get(f"/desk/{token}")
-    answer = client.post(f"/desk/{token}/{command}", data={"csrf": csrf(page.text), **data}, files=files)
+    answer = client.post(f"/desk/{token}/{command}", data={"csrf": csrf(page.text), "phase": phase(page.text), **data},
+                         files=files)
     assert answer.status_code == 200, answer.text
     return answer.text
 

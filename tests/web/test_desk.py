@@ -147,8 +147,8 @@ def test_a_terminal_save_opens_and_bad_input_changes_nothing(client: TestClient)
     assert twice.status_code == 409 or twice.status_code == 422
     assert client.get("/api/games/nope").status_code == 404
     token, _ = create(client)
-    wrong = client.post(f"/desk/{token}/act", data={"csrf": csrf(page.text), "actor": "Вася", "action": "fly",
-                                                      "targets": "Петя"})
+    wrong = client.post(f"/desk/{token}/act", data={"csrf": csrf(page.text), "phase": "night-1", "actor": "Вася",
+                                                      "action": "fly", "targets": "Петя"})
     assert wrong.status_code == 409 and 'role="alert"' in wrong.text
     unread = client.post(f"/desk/{token}/read", data={"csrf": csrf(page.text), "actor": "Вася",
                                                        "text": "всем привет"})

@@ -31,6 +31,13 @@ def csrf(page: str) -> str:
     return found.group(1)
 
 
+def hidden(page: str) -> dict[str, str]:
+    """What every game form carries: the csrf token and the phase it was drawn in."""
+    found = re.search(r'name="phase" value="([^"]+)"', page)
+    assert found is not None
+    return {"csrf": csrf(page), "phase": found.group(1)}
+
+
 def action(data: dict[str, Any], action_id: str) -> dict[str, Any]:
     found: dict[str, Any] = next(a for a in data["me"]["actions"] if a["id"] == action_id)
     return found
@@ -53,7 +60,7 @@ def test_the_jokers_copy_and_the_councils_question(sqlite_client: TestClient) ->
     assert "commissar" not in re.sub(r'(id|value|data-role|data-use)="[^"]*"', "", page)  # ids only in values
     sent = client.post(
         f"/p/{tokens[joker]}/act",
-        data={"csrf": csrf(page), "action": "copy", "option_copy": "commissar", "detail_copy": "check",
+        data={**hidden(page), "action": "copy", "option_copy": "commissar", "detail_copy": "check",
               "target": target},
         follow_redirects=False,
     )
@@ -68,14 +75,14 @@ def test_the_jokers_copy_and_the_councils_question(sqlite_client: TestClient) ->
     page = client.get(f"/p/{tokens[boss]}").text
     assert 'id="ask-side_count"' in page and 'name="q_side"' in page and "JSON" not in page
     bad = client.post(
-        f"/p/{tokens[boss]}/act", data={"csrf": csrf(page), "action": "ask", "option_ask": "side_count",
+        f"/p/{tokens[boss]}/act", data={**hidden(page), "action": "ask", "option_ask": "side_count",
                                         "q_side": "mafia"}
     )
     assert bad.status_code == 409  # a half-filled question is refused, in words
     question = {"side": "mafia", "op": "ge", "n": 1}
     r = client.post(
         f"/p/{tokens[boss]}/act",
-        data={"csrf": csrf(page), "action": "ask", "option_ask": "side_count", "q_side": "mafia", "q_op": "ge",
+        data={**hidden(page), "action": "ask", "option_ask": "side_count", "q_side": "mafia", "q_op": "ge",
               "q_n": "1"},
         follow_redirects=False,
     )

@@ -27,6 +27,7 @@ WALK = """async ({exhaustive, copies}) => {
   const forms = [...document.querySelectorAll("#actions form[data-action]")];
   if (!forms.length) return { forms: 0, sent, refused };
   const csrf = forms[0].querySelector("input[name=csrf]").value;
+  const phase = forms[0].querySelector("input[name=phase]").value;
   for (const form of forms) {
     const selects = [...form.querySelectorAll("select")];
     const values = selects.map(s => [...s.options].map(o => o.value).filter(v => v));
@@ -57,7 +58,10 @@ WALK = """async ({exhaustive, copies}) => {
       if (seen.has(key)) continue;
       seen.add(key);
       const body = new URLSearchParams();
-      for (const input of form.querySelectorAll("input[type=hidden]")) body.append(input.name, input.value);
+      // every plan is a send of its own: the form's one-time token is left out (sent twice, it is taken once)
+      for (const input of form.querySelectorAll("input[type=hidden]")) {
+        if (input.name !== "once") body.append(input.name, input.value);
+      }
       selects.forEach((s, i) => { if (plan[i]) body.append(s.name, plan[i]); });
       [...form.querySelectorAll("input[type=checkbox]")].slice(0, 4).forEach(c => body.append(c.name, c.value));
       // an accepted form is answered by a redirect to the page (not followed: nothing to render)
@@ -66,7 +70,7 @@ WALK = """async ({exhaustive, copies}) => {
       const what = form.getAttribute("data-action") + " " + body.toString();
       if (r.type === "opaqueredirect") {
         sent.push(what);
-        const w = new URLSearchParams({ csrf });
+        const w = new URLSearchParams({ csrf, phase });
         const back = await fetch(page + "/withdraw", { method: "POST", body: w, credentials: "same-origin",
                                                        redirect: "manual" });
         if (back.type !== "opaqueredirect") refused.push("withdraw after " + what);

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankedmafia.bots import make_policy
+from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.bot_driver import command_build, drive_bots
 from rankedmafia.live.bot_seats import PREFIX, bot_nicknames
@@ -73,11 +74,11 @@ async def new_game(store: Store, clock: Clock, bots: str = "heuristic") -> str:
     joiner = service(store, clock)
     for nickname in PEOPLE:
         await joiner.join(game_id, nickname)
-    await joiner.execute(game_id, svc.start_build)
+    await joiner.execute(game_id, cmd.start_build)
     return game_id
 
 
-def human_move(live: LiveGame, name: str) -> svc.Build | None:
+def human_move(live: LiveGame, name: str) -> cmd.Build | None:
     """A person's move, as a random player would choose it from his own choices (sent like any command)."""
     game = live.game
     assert game is not None
@@ -203,7 +204,7 @@ def test_a_game_without_bots_keeps_its_empty_seats_and_waits(tmp_path: Path) -> 
         for nickname in PEOPLE:
             await one.join(game_id, nickname)
         with pytest.raises(Refusal) as refused:
-            await one.execute(game_id, svc.start_build)
+            await one.execute(game_id, cmd.start_build)
         assert refused.value.rule == "need_players"
         with pytest.raises(Refusal):
             await one.create("x", preset("classic-12"), NIGHT, DAY, bots="chess")
@@ -284,7 +285,7 @@ def test_a_bot_replaced_by_a_person_no_longer_plays(tmp_path: Path) -> None:
         one = service(store, clock)
         live = await one.get(game_id)
         seat = sorted(live.bots)[0]
-        await one.execute(game_id, svc.replace_build(seat, "Маша", "token-of-masha"))
+        await one.execute(game_id, cmd.replace_build(seat, "Маша", "token-of-masha"))
         for _ in range(int(MOST) + 2):
             clock.now += 1
             await one.tick()

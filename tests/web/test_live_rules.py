@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.model import PhaseKind
@@ -31,13 +32,13 @@ SILENCE = "name: quiet\nplayers: 6\nroles: {mafia1: 1, doctor: 1, commissar: 1, 
 # --- a live game driven through live/'s own builders, on a clock of its own ---------------------------------
 def live_game(setup_yaml: str, seed: int) -> LiveGame:
     setup = svc.parse_setup(None, setup_yaml)
-    row = GameRow(id="g", admin_hash="", title="t", setup=svc._setup_mapping(setup),
+    row = GameRow(id="g", admin_hash="", title="t", setup=cmd.setup_mapping(setup),
                   options={"night_seconds": NIGHT, "day_seconds": DAY, "follow_up_seconds": PAUSE,
                            "chance": "seeded"},
                   seed=f"seed-{seed}", commitment="", created_at=0.0)
     seats = {f"P{i}": SeatRow(f"P{i}", i, f"P{i}", "", 0.0) for i in range(setup.players)}
     live = LiveGame(row, seats)
-    svc.start_build(live, T0)
+    cmd.start_build(live, T0)
     return live
 
 
@@ -53,7 +54,7 @@ def send(live: LiveGame, name: str, action: str, pick: int, now: float) -> None:
     if choice is None:
         return
     slot = choice.slots[0]
-    svc.act_build(name, action, [slot[pick % len(slot)]], None)(live, now)
+    cmd.act_build(name, action, [slot[pick % len(slot)]], None)(live, now)
 
 
 def public(live: LiveGame) -> dict[str, Any]:
@@ -93,15 +94,15 @@ def play_night(live: LiveGame, plan: Plan, at: float) -> tuple[list[Any], list[d
     step = live.asked()
     offered = None if step is None else live.game.choice(step.player, step.action)
     if step is not None and offered is not None and answer == "revive":
-        svc.act_build(step.player, step.action, [offered.slots[0][0]], None)(live, at + 30)
+        cmd.act_build(step.player, step.action, [offered.slots[0][0]], None)(live, at + 30)
     elif step is not None and answer != "silent":
-        svc.pass_build(step.player)(live, at + 30)
+        cmd.pass_build(step.player)(live, at + 30)
     seen.append(timing(live))
     texts.append(public(live))
-    svc._deadline_build(live, at + PAUSE - 1)  # not yet
+    cmd.deadline_build(live, at + PAUSE - 1)  # not yet
     seen.append(timing(live))
     texts.append(public(live))
-    svc._deadline_build(live, at + PAUSE)
+    cmd.deadline_build(live, at + PAUSE)
     seen.append(timing(live))
     return seen, texts
 
@@ -110,7 +111,7 @@ def play_day(live: LiveGame, at: float) -> None:
     """Everyone offered a vote votes blue at `at`: the day ends then (nobody is hanged)."""
     assert live.game is not None
     for name in live.game.voters():
-        svc.vote_build(name, "blue")(live, at)
+        cmd.vote_build(name, "blue")(live, at)
 
 
 def expected_night(number: int, at: float) -> list[Any]:
@@ -171,19 +172,19 @@ def test_the_night_waits_for_the_boss_after_rank_2_sent() -> None:
     assert timing(live) == ("night", 1, T0 + NIGHT, False)  # everyone else has sent: still night
     assert live.game is not None and live.game.awaiting() == [boss]
     victim = live.game.state.acts[second].targets[0]
-    svc._deadline_build(live, T0 + NIGHT)
+    cmd.deadline_build(live, T0 + NIGHT)
     assert live.game.phase.kind is PhaseKind.DAY and victim not in live.game.alive()
 
 
 def test_a_day_never_ends_on_a_count_by_heads() -> None:
     live = live_game(SILENCE, 5)
     assert live.game is not None
-    svc.resolve_now_build(live, T0 + 1)  # a quiet night
+    cmd.resolve_now_build()(live, T0 + 1)  # a quiet night
     voters = live.game.voters()
     for name in voters[:-1]:
-        svc.vote_build(name, voters[0])(live, T0 + 2)
+        cmd.vote_build(name, voters[0])(live, T0 + 2)
     assert timing(live)[0] == "day"  # five of six for one name: still the day
-    svc.vote_build(voters[-1], "blue")(live, T0 + 3)
+    cmd.vote_build(voters[-1], "blue")(live, T0 + 3)
     assert timing(live) == ("night", 2, T0 + 3 + NIGHT, False)
 
 

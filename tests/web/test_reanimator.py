@@ -9,8 +9,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from rankedmafia.live.commands import Outcome
 from rankedmafia.live.live_game import LiveGame
-from rankedmafia.live.service import Outcome
 from rankedmafia.rules.game import FollowUp
 
 from .helpers import create_game, join_all, started_game

@@ -44,6 +44,7 @@ from rankedmafia.ai.live_talk import THREAD, conversation, day_floor, done_talki
 from rankedmafia.ai.player import AIPlayer, Turn
 from rankedmafia.ai.prompt import CLAN, NIGHT, POST, REVIVE, VOTE, PromptBuilder
 from rankedmafia.ai.talk import Conversation
+from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.bot_driver import command_build, turn
 from rankedmafia.live.errors import Refusal
@@ -337,20 +338,20 @@ class AIDriver:
             kept.append({k: (name if k == "seat" else body.get(k)) for k in KEPT})
 
 
-def ai_build(name: str, expected_turn: str, kind: str, inner: svc.Build) -> svc.Build:
+def ai_build(name: str, expected_turn: str, kind: str, inner: cmd.Build) -> cmd.Build:
     """The AI seat's command, checked under the game's lock: nothing if the game no longer waits for him
     in the turn he was asked in (the deadline passed, or it was logged before a restart)."""
 
-    def build(live: LiveGame, now: float) -> svc.Outcome:
+    def build(live: LiveGame, now: float) -> cmd.Outcome:
         game = live.game
         if live.status != "running" or game is None or turn(live) != expected_turn:
-            return svc.Outcome()
+            return cmd.Outcome()
         if kind == REVIVE:
             step = live.asked()
             if step is None or step.player != name:
-                return svc.Outcome()
+                return cmd.Outcome()
         elif name not in game.awaiting():
-            return svc.Outcome()
+            return cmd.Outcome()
         return inner(live, now)
 
     return build

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rankedmafia.bots import make_policy
+from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.posts import clan_channels, phase_label
@@ -87,27 +88,27 @@ def decide(live: LiveGame, name: str) -> dict[str, Any] | None:
     return sent[-1] if sent else None
 
 
-def command_build(name: str, command: dict[str, Any] | None, following: bool) -> svc.Build | None:
+def command_build(name: str, command: dict[str, Any] | None, following: bool) -> cmd.Build | None:
     """The builder a person's command of the same kind goes through."""
     if command is None:
-        return svc.pass_build(name) if following else None
+        return cmd.pass_build(name) if following else None
     if command["type"] == "vote":
-        return svc.vote_build(name, command["choice"])
-    return svc.act_build(name, command["action"], list(command.get("targets", [])), command.get("option"),
+        return cmd.vote_build(name, command["choice"])
+    return cmd.act_build(name, command["action"], list(command.get("targets", [])), command.get("option"),
                          command.get("detail"), command.get("copied_option"), command.get("copied_detail"))
 
 
-def bot_build(name: str, expected_turn: str, least: float, most: float) -> svc.Build:
+def bot_build(name: str, expected_turn: str, least: float, most: float) -> cmd.Build:
     """The bot's move, decided and checked under the game's lock: nothing if the game no longer waits for
     it (another process, or this one before a restart, already logged it) or its pause is not over."""
 
-    def build(live: LiveGame, now: float) -> svc.Outcome:
+    def build(live: LiveGame, now: float) -> cmd.Outcome:
         if name not in waiting_bots(live) or turn(live) != expected_turn or now < due_at(live, name, least, most):
-            return svc.Outcome()
+            return cmd.Outcome()
         command = decide(live, name)
         inner = command_build(name, command, live.following)
         if inner is None:
-            return svc.Outcome(value="idle")
+            return cmd.Outcome(value="idle")
         chats = clan_channels(live, name)  # before the act: it may end the night
         line = None
         if command is not None and command.get("action") in CLAN_KILLS and chats:

@@ -15,23 +15,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rankedmafia.live.commands import dealt_build, entries_build, key_of_phase, phase_key, setup_mapping
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.nicknames import seat_nickname
-from rankedmafia.live.service import (
-    Build,
-    GameService,
-    Outcome,
-    _setup_mapping,
-    running,
-    step,
-    unchanged_vote,
-)
+from rankedmafia.live.service import GameService
 from rankedmafia.live.tokens import new_game_id, new_token, token_hash
 from rankedmafia.rules.chance import commitment
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import Act, PhaseKind
+from rankedmafia.rules.model import Phase, PhaseKind
 from rankedmafia.setup import Setup, script_of
 from rankedmafia.store import GameRow, PostRow
 
@@ -83,7 +76,7 @@ async def create_desk(service: GameService, title: str, setup: Setup, seats: Seq
                       thread: str = "") -> tuple[str, str]:
     """A desk game, dealt at once from a fresh committed seed; returns (game id, the host's token)."""
     seats = check_seats(seats, setup)
-    row, admin = _row(title, _setup_mapping(setup), new_token(), thread, service.clock())
+    row, admin = _row(title, setup_mapping(setup), new_token(), thread, service.clock())
     await service.store.create_game(row)
     await _seat_all(service, row, [s.nickname for s in seats])
     sexes = {s.nickname: s.sex for s in seats if s.sex in ("m", "f")}
@@ -91,14 +84,7 @@ async def create_desk(service: GameService, title: str, setup: Setup, seats: Seq
     if sexes:
         body["sexes"] = sexes
 
-    def build(live: LiveGame, now: float) -> Outcome:
-        if live.status != "lobby":
-            raise Refusal("already_started")
-        out = Outcome()
-        step(live, out, "start", body, now)
-        return out
-
-    await service.execute(row.id, build)
+    await service.execute(row.id, dealt_build(body))
     return row.id, admin
 
 
@@ -140,59 +126,8 @@ async def open_game(service: GameService, game: Game, title: str = "", thread: s
         else:
             entries.append((kind, dict(command)))
 
-    def build(live: LiveGame, now: float) -> Outcome:
-        out = Outcome()
-        for kind, body in entries:
-            step(live, out, kind, body, now)
-        return out
-
-    await service.execute(row.id, build)
+    await service.execute(row.id, entries_build(entries))
     return row.id, admin
-
-
-# --- the host's commands: never a phase moved on by itself ----------------------------------------------
-def act_build(act: Act) -> Build:
-    def build(live: LiveGame, now: float) -> Outcome:
-        running(live)
-        out = Outcome()
-        step(live, out, "act", {"type": "act", **act.fields()}, now)
-        return out
-
-    return build
-
-
-def vote_build(voters: dict[str, str]) -> Build:
-    """The day's votes as the host enters them (one, or the whole count from the thread at once)."""
-
-    def build(live: LiveGame, now: float) -> Outcome:
-        running(live)
-        out = Outcome()
-        for voter, choice in voters.items():
-            if not unchanged_vote(live, voter, choice):
-                step(live, out, "vote", {"type": "vote", "voter": voter, "choice": choice}, now)
-        return out
-
-    return build
-
-
-def resolve_build(live: LiveGame, now: float) -> Outcome:
-    """The host ends the phase. A night whose follow-up step would ask someone (the reanimator) opens it
-    first; asked again while someone is asked, that player sends nothing (he declines), as the terminal
-    host does."""
-    running(live)
-    game = live.game
-    assert game is not None
-    out = Outcome()
-    if game.phase.kind is PhaseKind.NIGHT:
-        asked = game.follow_up_step()
-        if asked is not None:
-            step(live, out, "decline", {"type": "decline", "actor": asked.player}, now)
-        elif not game.follow_up_open and game.next_follow_up() is not None:
-            step(live, out, "follow_up", {"type": "follow_up", "deadline": None}, now)
-        if game.follow_up_step() is not None:
-            return out
-    step(live, out, "resolve", {"type": "resolve", "by": "host", "deadline": None}, now)
-    return out
 
 
 # --- the day's pasted thread, kept beside the log ---------------------------------------------------------
@@ -218,8 +153,9 @@ class Pasted:
 
 
 def day_key(live: LiveGame) -> str:
+    """The key of the day the pasted thread belongs to (today's, or the coming day's by night)."""
     game = live.game
-    return f"day-{game.phase.number}" if game is not None else ""
+    return key_of_phase(Phase(PhaseKind.DAY, game.phase.number)) if game is not None else ""
 
 
 async def pasted(service: GameService, live: LiveGame) -> Pasted:
@@ -242,11 +178,6 @@ class PastedMessage:
 
     actor: str = ""
     text: str = ""
-
-
-def phase_key(live: LiveGame) -> str:
-    game = live.game
-    return f"{game.phase.kind.value}-{game.phase.number}" if game is not None else ""
 
 
 async def pasted_message(service: GameService, live: LiveGame) -> PastedMessage:

@@ -8,6 +8,7 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.service import POST_MAX, GameService
 from rankedmafia.rules.model import PhaseKind
+from rankedmafia.store import Conflict
 from rankedmafia.store.writer import Job
 
 
@@ -25,10 +26,12 @@ def phase_label(live: LiveGame) -> str:
 
 async def add_post(
     service: GameService, live: LiveGame, name: str, channel: str, text: str, clan: str | None = None,
-    also: Job | None = None,
+    also: Job | None = None, once: str | None = None,
 ) -> int:
     """A post in the thread, or in one of his clans' chats (`clan`: which one; his first by default).
-    `also`: the caller's own write, committed with the post (an AI seat's turn)."""
+    `also`: the caller's own write, committed with the post (an AI seat's turn). `once`: its one-time token
+    (a form's, the API's Idempotency-Key): sent again, even at the same moment, it is stored once (the
+    second send returns 0)."""
     text = text.strip()
     if not text or len(text) > POST_MAX:
         raise Refusal("empty_post", 422, most=POST_MAX)
@@ -47,7 +50,15 @@ async def add_post(
                 raise Refusal("night_thread", 409)
     if channel == "clan" and game is not None and name not in game.alive():
         raise Refusal("dead_poster", 403)
-    return await service.store.add_post(live.id, target, name, phase_label(live), text, service.clock(), also)
+    if not once:
+        return await service.store.add_post(live.id, target, name, phase_label(live), text, service.clock(), also)
+    if await service.store.is_taken(live.id, once):
+        return 0
+    try:
+        return await service.store.add_post(live.id, target, name, phase_label(live), text, service.clock(),
+                                            service.store.take_job(live.id, once, service.clock(), also))
+    except Conflict:
+        return 0
 
 
 async def read_posts(service: GameService, live: LiveGame, name: str | None, channel: str) -> list[dict[str, Any]]:

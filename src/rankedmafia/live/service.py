@@ -16,24 +16,21 @@ import asyncio
 import hashlib
 import logging
 import pickle
-import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from rankedmafia.live.ai_seats import AI_PREFIX, ai_nicknames, ai_option
-from rankedmafia.live.bot_seats import BOT_SEX, NO_BOTS, bot_nicknames, bot_option
+from rankedmafia.live.ai_seats import ai_option
+from rankedmafia.live.bot_seats import NO_BOTS, bot_option
+from rankedmafia.live.commands import Build, Outcome, deadline_build, setup_mapping, sex_build
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.hub import Hub
-from rankedmafia.live.live_game import FOLLOW_UP_SECONDS, LiveGame, apply_entry, replay
+from rankedmafia.live.live_game import FOLLOW_UP_SECONDS, LiveGame, replay
 from rankedmafia.live.nicknames import seat_nickname
 from rankedmafia.live.tokens import new_game_id, new_token, token_hash
 from rankedmafia.rules.errors import SetupError
-from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.setup import Setup
-from rankedmafia.store import Conflict, GameRow, LogEntry, SeatRow, Store
+from rankedmafia.store import Conflict, GameRow, LogEntry, Store
 from rankedmafia.store.log import Append
 from rankedmafia.store.writer import Job
 
@@ -42,6 +39,7 @@ SNAPSHOT_EVERY = 64
 ATTEMPTS = 5
 BOT_PAUSE = (4.0, 25.0)
 POST_MAX = 2000
+TAKEN = "taken"  # a command's outcome value when its one-time token was already taken: nothing changed
 
 
 def _engine_version() -> str:
@@ -54,19 +52,6 @@ def _engine_version() -> str:
 
 
 ENGINE = _engine_version()
-
-
-@dataclass(slots=True)
-class Outcome:
-    """What a command adds to the log (already applied to the cached game)."""
-
-    entries: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    seat: SeatRow | None = None
-    value: Any = None
-    joined: list[SeatRow] = field(default_factory=list)  # seats the start fills with bots
-
-
-Build = Callable[[LiveGame, float], Outcome]
 
 
 class GameService:
@@ -139,24 +124,35 @@ class GameService:
                 self.evict(live)
 
     # --- the one way to change a game -------------------------------------------------------------
-    async def execute(self, game_id: str, build: Build,
-                      also: Job | None = None) -> tuple[LiveGame, Outcome]:
+    async def execute(self, game_id: str, build: Build, also: Job | None = None,
+                      once: str | None = None) -> tuple[LiveGame, Outcome]:
         """`also`: a front end's own writes (the Telegram bot's claimed update and keyboards), committed in
-        the same transaction as the command's entries, if it adds any (if it raises, nothing is)."""
+        the same transaction as the command's entries, if it adds any (if it raises, nothing is).
+        `once`: the command's one-time token (a form's hidden field, the API's Idempotency-Key): a command
+        whose token was already taken changes nothing and answers `TAKEN` (its outcome's value).
+
+        Commands on one game are serialised: in one process by the game's lock, across processes by the
+        log's head (the append names the head it was built on and is refused if another process appended
+        first, in the same transaction as the game's row is updated). After such a conflict the command is
+        built again on the freshest log, so it is checked against the state it will land in: the phase it
+        carries, its token, the engine's rules."""
         for _ in range(ATTEMPTS):
             live = await self.get(game_id)
             async with live.lock:
                 if live.stale:
                     continue
+                if once and await self.store.is_taken(game_id, once):
+                    return live, Outcome(value=TAKEN)
                 now = self.clock()
                 base = live.head
                 outcome = build(live, now)  # refusals raise here, before anything changed
                 if not outcome.entries:
                     return live, outcome
                 entries = [LogEntry(base + i + 1, kind, body, now) for i, (kind, body) in enumerate(outcome.entries)]
+                writes = self.store.take_job(game_id, once, now, also) if once else also
                 try:
                     await self.store.append(Append(live.id, base, entries, live.status, live.deadline, outcome.seat,
-                                                    also=also, joined=outcome.joined))
+                                                    also=writes, joined=outcome.joined))
                 except Conflict:
                     self.evict(live)
                     continue
@@ -199,7 +195,7 @@ class GameService:
             id=new_game_id(),
             admin_hash=token_hash(admin),
             title=title.strip() or setup.name,
-            setup=_setup_mapping(setup),
+            setup=setup_mapping(setup),
             options={"night_seconds": night_seconds, "day_seconds": day_seconds, "chance": "seeded",
                      "follow_up_seconds": follow_up_seconds or self.follow_up_seconds,
                      "listed": listed, "ranked": ranked, **({"bots": bots} if bots != NO_BOTS else {}),
@@ -266,7 +262,7 @@ class GameService:
         moved = 0
         for game_id in await self.store.due(self.clock()):
             try:
-                _, outcome = await self.execute(game_id, _deadline_build)
+                _, outcome = await self.execute(game_id, deadline_build)
             except Exception:
                 log.exception("deadline of %s failed", game_id)
                 continue
@@ -274,18 +270,6 @@ class GameService:
         for also in self.on_tick:
             moved += await also(self)
         return moved
-
-
-def _setup_mapping(setup: Setup) -> dict[str, Any]:
-    return {
-        "name": setup.name,
-        "title": dict(setup.title),
-        "players": setup.players,
-        "roles": dict(setup.roles),
-        "rules": dict(setup.rules),
-        "start": setup.start,
-        **({"clans": {clan: dict(members) for clan, members in setup.clans.items()}} if setup.clans else {}),
-    }
 
 
 def parse_setup(preset_name: str | None, yaml_text: str | None) -> Setup:
@@ -301,285 +285,3 @@ def parse_setup(preset_name: str | None, yaml_text: str | None) -> Setup:
             raise SetupError("setup_yaml", source="custom", detail=str(error)) from None
         return Setup.from_mapping(data, "custom")
     return preset(preset_name or "classic-12")
-
-
-# --- builders: each applies its entries to the cached game and returns them -----------------------------
-def step(live: LiveGame, out: Outcome, kind: str, body: dict[str, Any], now: float) -> None:
-    apply_entry(live, kind, body, now)
-    out.entries.append((kind, body))
-
-
-def settle(live: LiveGame, out: Outcome, now: float) -> None:
-    """Move on while a phase is complete, as the Game says (`Game.awaiting` is empty): by night every
-    action in, the boss's included, and then the follow-up pause; by day every vote offered cast (never a
-    count by heads: the weights are secret). The follow-up pause is never cut short: it ends at its own
-    deadline (`tick`) or by the host, so that its length tells nobody whether the reanimator lives or whom
-    he was told of."""
-    for _ in range(4):
-        game = live.game
-        if game is None or game.over or live.status != "running":
-            return
-        if game.phase.kind is PhaseKind.NIGHT and game.follow_up_open:
-            return
-        if game.awaiting():
-            return
-        if game.phase.kind is PhaseKind.NIGHT:
-            if ask(live, out, now):
-                return
-            resolve(live, out, now, "all_sent")
-        else:
-            resolve(live, out, now, "all_voted")
-
-
-def ask(live: LiveGame, out: Outcome, now: float) -> bool:
-    """Opens the Game's follow-up step (a log entry, with its own deadline) on every night of a setup that
-    holds a reanimator, whether he lives and whether anyone died (RULINGS.md, "Live play"): whom it asks,
-    the Game decides, and only he is told."""
-    game = live.game
-    if game is None or game.follow_up_open or not game.has_follow_up_step or game.phase.kind is not PhaseKind.NIGHT:
-        return False
-    deadline = None if live.by_hand else now + live.follow_up_duration()
-    step(live, out, "follow_up", {"type": "follow_up", "deadline": deadline}, now)
-    return True
-
-
-def resolve(live: LiveGame, out: Outcome, now: float, why: str) -> None:
-    assert live.game is not None
-    ending = live.game.phase.kind
-    following = PhaseKind.DAY if ending is PhaseKind.NIGHT else PhaseKind.NIGHT
-    deadline = None if live.by_hand else now + live.duration(following)  # a desk game has no clock
-    step(live, out, "resolve", {"type": "resolve", "by": why, "deadline": deadline}, now)
-
-
-def _end_phase(live: LiveGame, out: Outcome, now: float, why: str) -> None:
-    """The phase's time is up (or the host says so): a night first asks its reanimator, if it must."""
-    if not ask(live, out, now):
-        resolve(live, out, now, why)
-        settle(live, out, now)
-
-
-def _deadline_build(live: LiveGame, now: float) -> Outcome:
-    out = Outcome()
-    if (live.status == "running" and live.deadline is not None and live.deadline <= now and live.game is not None
-            and not live.by_hand):
-        _end_phase(live, out, now, "deadline")
-    return out
-
-
-def running(live: LiveGame) -> None:
-    if live.status == "paused":
-        raise Refusal("paused")
-    if live.status != "running" or live.game is None:
-        raise Refusal("not_running", state=live.status)
-
-
-def act_build(name: str, action: str, targets: list[str], option: str | None, detail: str | None = None,
-              copied_option: str | None = None, copied_detail: str | None = None) -> Build:
-    """A night action; a joker's copy carries the copied action's own option and detail (`copied_*`)."""
-
-    def build(live: LiveGame, now: float) -> Outcome:
-        running(live)
-        out = Outcome()
-        act = Act(name, action, tuple(targets), option, detail, copied_option, copied_detail)
-        step(live, out, "act", {"type": "act", **act.fields()}, now)
-        settle(live, out, now)
-        return out
-
-    return build
-
-
-def withdraw_build(name: str) -> Build:
-    def build(live: LiveGame, now: float) -> Outcome:
-        running(live)
-        out = Outcome()
-        step(live, out, "withdraw", {"type": "withdraw", "actor": name}, now)
-        return out
-
-    return build
-
-
-def pass_build(name: str) -> Build:
-    """The player the Game's follow-up step asks (the reanimator) sends nothing: he declines."""
-
-    def build(live: LiveGame, now: float) -> Outcome:
-        running(live)
-        out = Outcome()
-        step(live, out, "decline", {"type": "decline", "actor": name}, now)
-        settle(live, out, now)
-        return out
-
-    return build
-
-
-def vote_build(name: str, choice: str) -> Build:
-    """A vote. Live play refuses the vote of a player whose silence today was announced (he is offered
-    none: `Game.vote_refusal`), so that it neither shows in the count by heads nor ends the day."""
-
-    def build(live: LiveGame, now: float) -> Outcome:
-        running(live)
-        assert live.game is not None
-        refusal = live.game.vote_refusal(name, choice)
-        if refusal is not None:
-            raise refusal
-        out = Outcome()
-        if unchanged_vote(live, name, choice):
-            return out  # the same vote again: nothing to log
-        step(live, out, "vote", {"type": "vote", "voter": name, "choice": choice}, now)
-        settle(live, out, now)
-        return out
-
-    return build
-
-
-def unchanged_vote(live: LiveGame, name: str, choice: str) -> bool:
-    """He votes again as he already has today (a double click): it changes nothing, so it adds nothing."""
-    game = live.game
-    return game is not None and game.phase.kind is PhaseKind.DAY and game.votes().get(name) == choice
-
-
-def sex_build(name: str, sex: str) -> Build:
-    """A player's sex (m | f), given when joining: logged, and dealt with his seat at the start."""
-
-    def build(live: LiveGame, now: float) -> Outcome:
-        if live.status != "lobby":
-            raise Refusal("lobby_closed")
-        if sex not in ("m", "f"):
-            raise Refusal("bad_input", 422, detail=f"sex: m | f, not {sex!r}")
-        out = Outcome()
-        step(live, out, "sex", {"type": "sex", "name": name, "sex": sex}, now)
-        return out
-
-    return build
-
-
-def start_build(live: LiveGame, now: float) -> Outcome:
-    return start_with({})(live, now)
-
-
-def start_with(sexes: dict[str, str | None]) -> Build:
-    """As `start_build`, with the sex each player gave (m | f) logged with the start, for the texts."""
-
-    def build(live: LiveGame, now: float) -> Outcome:
-        if live.status != "lobby":
-            raise Refusal("already_started")
-        out = Outcome()
-        ai_sexes = fill_with_ai(live, out, now)
-        bots = fill_with_bots(live, out, now)
-        names = live.names()
-        if len(names) != live.setup.players:
-            raise Refusal("need_players", 409, players=live.setup.players, joined=len(names))
-        given = {name: sexes[name] for name in names if sexes.get(name) in ("m", "f")}
-        given |= {name: BOT_SEX for name in bots}
-        given |= ai_sexes
-        bots |= {name: f"{AI_PREFIX}{agent}" for name, agent in
-                 zip(ai_sexes, live.row.options.get("ai", []), strict=False)}
-        step(live, out, "start", {"type": "start", "names": names, "deadline": now + live.duration(live.setup.start),
-                                  **({"sexes": given} if given else {}), **({"bots": bots} if bots else {})}, now)
-        settle(live, out, now)
-        return out
-
-    return build
-
-
-def fill_with_ai(live: LiveGame, out: Outcome, now: float) -> dict[str, str]:
-    """The seats still empty go FIRST to the game's AI seats (as many as are empty, in the order the host
-    gave): new seats (committed with the start, in `out.joined`, before the bots') under AI nicknames, each
-    with a token nobody holds. Returns seat name -> sex; `out.joined` lists them in the agents' order."""
-    agents = list(live.row.options.get("ai", []))
-    count = min(len(agents), live.setup.players - len(live.seats))
-    if count <= 0:
-        return {}
-    taken = [name for seat in live.seats.values() for name in (seat.name, seat.nickname)]
-    rng = random.Random(f"{live.row.seed}|ai names")  # the game's own: never the global random
-    first = len(live.seats)
-    sexes: dict[str, str] = {}
-    for index, (nickname, sex) in enumerate(ai_nicknames(count, taken, rng)):
-        seat = SeatRow(nickname, first + index, nickname, token_hash(new_token()), now)
-        out.joined.append(seat)
-        live.seats[seat.name] = seat
-        sexes[seat.name] = sex
-    return sexes
-
-
-def fill_with_bots(live: LiveGame, out: Outcome, now: float) -> dict[str, str]:
-    """The seats still empty (after the AI seats), if the game was created with bots: new seats (committed
-    with the start, in `out.joined`) under bot nicknames, each with a token nobody holds. Returns seat name
-    -> policy."""
-    policy = str(live.row.options.get("bots", NO_BOTS))
-    missing = live.setup.players - len(live.seats)
-    if policy == NO_BOTS or missing <= 0:
-        return {}
-    taken = [name for seat in live.seats.values() for name in (seat.name, seat.nickname)]
-    rng = random.Random(f"{live.row.seed}|bot names")  # the game's own: never the global random
-    first = len(live.seats)
-    already = len(out.joined)
-    for index, nickname in enumerate(bot_nicknames(missing, taken, rng)):
-        seat = SeatRow(nickname, first + index, nickname, token_hash(new_token()), now)
-        out.joined.append(seat)
-        live.seats[seat.name] = seat
-    return {seat.name: policy for seat in out.joined[already:]}
-
-
-def extend_build(seconds: int) -> Build:
-    def build(live: LiveGame, now: float) -> Outcome:
-        if live.status == "paused":
-            assert live.remaining is not None
-            out = Outcome()
-            step(live, out, "pause", {"type": "pause", "remaining": live.remaining + seconds}, now)
-            return out
-        running(live)
-        out = Outcome()
-        step(live, out, "extend", {"type": "extend", "deadline": max(live.deadline or now, now) + seconds}, now)
-        return out
-
-    return build
-
-
-def resolve_now_build(live: LiveGame, now: float) -> Outcome:
-    """As the deadline would: a night with a reanimator to ask opens his step first (ask again to end it)."""
-    running(live)
-    out = Outcome()
-    _end_phase(live, out, now, "host")
-    return out
-
-
-def pause_build(live: LiveGame, now: float) -> Outcome:
-    running(live)
-    out = Outcome()
-    step(live, out, "pause", {"type": "pause", "remaining": max(0.0, (live.deadline or now) - now)}, now)
-    return out
-
-
-def resume_build(live: LiveGame, now: float) -> Outcome:
-    if live.status != "paused":
-        raise Refusal("not_paused")
-    out = Outcome()
-    step(live, out, "resume", {"type": "resume", "deadline": now + (live.remaining or 0.0)}, now)
-    return out
-
-
-def replace_build(name: str, typed: str, token: str) -> Build:
-    def build(live: LiveGame, now: float) -> Outcome:
-        if live.status == "lobby" or live.status == "over":
-            raise Refusal("not_running", state=live.status)
-        seat = live.seats.get(name)
-        if seat is None:
-            raise Refusal("unknown_seat", 404, name=name)
-        others = [n for s in live.seats.values() if s.name != name for n in (s.name, s.nickname)]
-        nickname = seat_nickname(typed, others)
-        out = Outcome()
-        step(live, out, "replace", {"type": "replace", "name": name, "nickname": nickname}, now)
-        out.seat = SeatRow(seat.name, seat.idx, nickname, token_hash(token), seat.joined_at)
-        live.seats[name] = out.seat
-        return out
-
-    return build
-
-
-def end_build(live: LiveGame, now: float) -> Outcome:
-    if live.status == "lobby":
-        raise Refusal("not_running", state=live.status)
-    out = Outcome()
-    if live.status != "over":
-        step(live, out, "end", {"type": "end"}, now)
-    return out

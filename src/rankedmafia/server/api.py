@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.hub import EVERY_GAME
@@ -87,6 +88,17 @@ class Joined(BaseModel):
     player_url: str
 
 
+PHASE_FIELD = ("the phase the command was sent in, as the game's `key` shows it (\"night-1\", \"day-2\"); "
+               "if it has ended the command is refused (409). Without it, the phase current when the request "
+               "arrives")
+
+
+class Phased(BaseModel):
+    """A command with nothing to say but the phase it was sent in."""
+
+    phase: str | None = Field(None, max_length=40, description=PHASE_FIELD)
+
+
 class Act(BaseModel):
     action: str = Field(min_length=1, max_length=40)
     targets: list[Name] = Field(default_factory=list, max_length=4)
@@ -98,10 +110,12 @@ class Act(BaseModel):
     copied_detail: str | None = Field(
         None, max_length=2000, description="a joker's copy: the copied question's arguments (JSON)"
     )
+    phase: str | None = Field(None, max_length=40, description=PHASE_FIELD)
 
 
 class Vote(BaseModel):
     choice: Name = Field(description=f"a living player's name, or {BLUE!r} to hang nobody")
+    phase: str | None = Field(None, max_length=40, description=PHASE_FIELD)
 
 
 class Post(BaseModel):
@@ -112,6 +126,7 @@ class Post(BaseModel):
 
 class Extend(BaseModel):
     seconds: int = Field(ge=10, le=7 * 86_400)
+    phase: str | None = Field(None, max_length=40, description=PHASE_FIELD)
 
 
 class Replace(BaseModel):
@@ -125,19 +140,28 @@ class Ack(BaseModel):
     status: str
     phase: str | None = None
     number: int | None = None
+    key: str = Field("", description="the phase's key, to send with the next command")
+    taken: bool = Field(False, description="this Idempotency-Key was already taken: nothing changed this time")
 
 
 Json = dict[str, Any]
 
 
-def _ack(live: Any) -> Ack:
+def _ack(live: Any, outcome: Any = None) -> Ack:
     game = live.game
     return Ack(
         version=public_version(live),
         status=live.status,
         phase=game.phase.kind.value if game else None,
         number=game.phase.number if game else None,
+        key=cmd.phase_key(live),
+        taken=outcome is not None and outcome.value == svc.TAKEN,
     )
+
+
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128,
+                                              description="a one-time token: the same command sent again with "
+                                                          "it (a retry) is taken once")]
 
 
 def within_limits(setup: Setup, most: int) -> None:
@@ -304,47 +328,54 @@ async def player(request: Request, token: Token) -> Json:
     return JSONResponse(data)  # type: ignore[return-value]  # plain JSON: no re-validation of a big dict
 
 
-async def _player_command(request: Request, token: str, build: Callable[[str], svc.Build]) -> Ack:
-    """A seat's command: rate-limited, built for the seat's player, acknowledged once durably stored."""
+async def _player_command(request: Request, token: str, build: Callable[[str, str], cmd.Build],
+                          phase: str | None, once: str | None) -> Ack:
+    """A seat's command: rate-limited, built for the seat's player and the phase it was sent in (the one
+    current on arrival if it names none: a retry after a conflict never lands in the next), taken once for
+    its Idempotency-Key, acknowledged once durably stored."""
     platform = platform_of(request)
     _limit(request, token)
     live, name = await platform.service.seat(token)
-    live, _ = await platform.service.execute(live.id, build(name))
-    return _ack(live)
+    live, outcome = await platform.service.execute(live.id, build(name, phase or cmd.phase_key(live)), once=once)
+    return _ack(live, outcome)
 
 
 @router.post("/player/{token}/act", summary="Send tonight's action")
-async def act(request: Request, token: Token, body: Act) -> Ack:
+async def act(request: Request, token: Token, body: Act, once: IdempotencyKey = None) -> Ack:
     return await _player_command(
-        request, token, lambda name: svc.act_build(name, body.action, body.targets, body.option, body.detail,
-                                                   body.copied_option, body.copied_detail))
+        request, token, lambda name, phase: cmd.act_build(name, body.action, body.targets, body.option, body.detail,
+                                                          body.copied_option, body.copied_detail, phase=phase),
+        body.phase, once)
 
 
 @router.post("/player/{token}/pass", summary="The reanimator, asked after everyone else, revives nobody")
-async def pass_turn(request: Request, token: Token) -> Ack:
-    return await _player_command(request, token, svc.pass_build)
+async def pass_turn(request: Request, token: Token, body: Phased | None = None, once: IdempotencyKey = None) -> Ack:
+    return await _player_command(request, token, lambda name, phase: cmd.pass_build(name, phase=phase),
+                                 body.phase if body else None, once)
 
 
 @router.post("/player/{token}/withdraw", summary="Take back tonight's action")
-async def withdraw(request: Request, token: Token) -> Ack:
-    return await _player_command(request, token, svc.withdraw_build)
+async def withdraw(request: Request, token: Token, body: Phased | None = None, once: IdempotencyKey = None) -> Ack:
+    return await _player_command(request, token, lambda name, phase: cmd.withdraw_build(name, phase=phase),
+                                 body.phase if body else None, once)
 
 
 @router.post("/player/{token}/vote", summary="Vote today: a name, or blue")
-async def vote(request: Request, token: Token, body: Vote) -> Ack:
-    return await _player_command(request, token, lambda name: svc.vote_build(name, body.choice))
+async def vote(request: Request, token: Token, body: Vote, once: IdempotencyKey = None) -> Ack:
+    return await _player_command(request, token, lambda name, phase: cmd.vote_build(name, body.choice, phase=phase),
+                                 body.phase, once)
 
 
 @router.post("/player/{token}/post", summary="Post in the game thread (by day) or the mafia's chat", status_code=201)
-async def post(request: Request, token: Token, body: Post) -> Json:
+async def post(request: Request, token: Token, body: Post, once: IdempotencyKey = None) -> Json:
     from rankedmafia.live.posts import add_post
 
     platform = platform_of(request)
     _limit(request, token)
     live, name = await platform.service.seat(token)
-    post_id = await add_post(platform.service, live, name, body.channel, body.text, body.clan)
+    post_id = await add_post(platform.service, live, name, body.channel, body.text, body.clan, once=once)
     platform.hub.publish(live.id)
-    return {"ok": True, "id": post_id}
+    return {"ok": True, "id": post_id, **({"taken": True} if post_id == 0 else {})}
 
 
 @router.get("/player/{token}/posts", summary="The thread's posts, or the mafia chat's")
@@ -416,46 +447,56 @@ async def host_events(request: Request, token: Token) -> Any:
     return event_stream(request, platform.hub, live.id, state)
 
 
-async def _host_command(request: Request, token: str, build: svc.Build) -> Ack:
+async def _host_command(request: Request, token: str, build: cmd.Build, once: str | None = None) -> Ack:
     platform = platform_of(request)
     _limit(request, token)
     live = await platform.service.hosted(token)
-    live, _ = await platform.service.execute(live.id, build)
-    return _ack(live)
+    live, outcome = await platform.service.execute(live.id, build, once=once)
+    return _ack(live, outcome)
+
+
+async def _phased_host_command(request: Request, token: str, build: Callable[[str], cmd.Build], phase: str | None,
+                               once: str | None) -> Ack:
+    """«End now», «extend»: built for the phase they were sent in, or the one current on arrival, so that
+    two crossing «end now» end one phase (the second, built again after the first, is refused)."""
+    live = await platform_of(request).service.hosted(token)
+    return await _host_command(request, token, build(phase or cmd.phase_key(live)), once)
 
 
 @router.post("/host/{token}/start", summary="Deal the roles from the committed seed and start")
-async def start(request: Request, token: Token) -> Ack:
-    return await _host_command(request, token, svc.start_build)
+async def start(request: Request, token: Token, once: IdempotencyKey = None) -> Ack:
+    return await _host_command(request, token, cmd.start_build, once=once)
 
 
 @router.post("/host/{token}/resolve", summary="End the current phase now")
-async def resolve_now(request: Request, token: Token) -> Ack:
-    return await _host_command(request, token, svc.resolve_now_build)
+async def resolve_now(request: Request, token: Token, body: Phased | None = None,
+                      once: IdempotencyKey = None) -> Ack:
+    return await _phased_host_command(request, token, cmd.resolve_now_build, body.phase if body else None, once)
 
 
 @router.post("/host/{token}/extend", summary="Push the current phase's deadline back")
-async def extend(request: Request, token: Token, body: Extend) -> Ack:
-    return await _host_command(request, token, svc.extend_build(body.seconds))
+async def extend(request: Request, token: Token, body: Extend, once: IdempotencyKey = None) -> Ack:
+    return await _phased_host_command(request, token, lambda phase: cmd.extend_build(body.seconds, phase=phase),
+                                      body.phase, once)
 
 
 @router.post("/host/{token}/pause", summary="Stop the clock")
 async def pause(request: Request, token: Token) -> Ack:
-    return await _host_command(request, token, svc.pause_build)
+    return await _host_command(request, token, cmd.pause_build)
 
 
 @router.post("/host/{token}/resume", summary="Start the clock again")
 async def resume(request: Request, token: Token) -> Ack:
-    return await _host_command(request, token, svc.resume_build)
+    return await _host_command(request, token, cmd.resume_build)
 
 
 @router.post("/host/{token}/end", summary="End the game and publish the seed")
 async def end(request: Request, token: Token) -> Ack:
-    return await _host_command(request, token, svc.end_build)
+    return await _host_command(request, token, cmd.end_build)
 
 
 @router.post("/host/{token}/replace", summary="Give a seat to a replacement (a new secret link)")
 async def replace(request: Request, token: Token, body: Replace) -> Joined:
     new = new_token()
-    await _host_command(request, token, svc.replace_build(body.name, body.nickname, new))
+    await _host_command(request, token, cmd.replace_build(body.name, body.nickname, new))
     return Joined(name=body.name, token=new, player_url=f"/p/{new}")

@@ -13,6 +13,7 @@ as one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -27,6 +28,7 @@ from rankedmafia.forum.saves import dumps, loads, pending
 from rankedmafia.forum.thread import decode, parse_time, parse_today, read_thread
 from rankedmafia.forum.votes import FLAGGED, SKIPPED, Count, count_votes
 from rankedmafia.forum.votes import describe as describe_reading
+from rankedmafia.live import commands as cmd
 from rankedmafia.live import desk
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
@@ -37,7 +39,7 @@ from rankedmafia.rules.model import BLUE, Act, PhaseKind
 from rankedmafia.script import ScriptError, phase_record
 from rankedmafia.server.desk_texts import desk_texts
 from rankedmafia.server.forms import choice_form
-from rankedmafia.server.pages import _back, _check, presets, render
+from rankedmafia.server.pages import _back, _check, presets, render, required_phase, sent_once
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.text.acts import describe_act
 from rankedmafia.text.formats import Format
@@ -213,6 +215,7 @@ def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
     return {
         "title": live.row.title,
         "id": live.id,
+        "key": cmd.phase_key(live),  # the phase the desk's forms send back: a stale one is refused
         "thread": live.row.options.get("thread", ""),
         "commitment": live.row.commitment,
         "seed": live.row.seed if game.over else "",
@@ -277,10 +280,13 @@ def thread_data(live: LiveGame, paste: desk.Pasted, lang: str, fmt: Format) -> d
 
 
 # --- the host's commands ----------------------------------------------------------------------------------
-async def _run(request: Request, token: str, build: svc.Build) -> Response:
+async def _run(request: Request, token: str, build: Callable[[str], cmd.Build], form: Any) -> Response:
+    """A host's command, built for the phase his form was drawn in (its hidden field; a stale one is
+    refused in words), taken once for its one-time token."""
     live = await _hosted(request, token)
     try:
-        await platform_of(request).service.execute(live.id, build)
+        made = build(required_phase(str(form.get("phase", "") or "")))
+        await platform_of(request).service.execute(live.id, made, once=sent_once(form))
     except (Refusal, RuleViolation) as error:
         return await _page(request, token, Shown(error=refusal_text(error, request_lang(request))),
                            getattr(error, "status", 409))
@@ -351,9 +357,9 @@ async def act(request: Request, token: str) -> Response:
     targets = [str(v)[:64] for v in form.getlist("targets") if v][:6]
     field = {key: (str(form.get(key, "") or "")[:2000] or None)
              for key in ("option", "detail", "copied_option", "copied_detail")}
-    response = await _run(request, token, desk.act_build(Act(actor, action, tuple(targets), field["option"],
-                                                             field["detail"], field["copied_option"],
-                                                             field["copied_detail"])))
+    act = Act(actor, action, tuple(targets), field["option"], field["detail"], field["copied_option"],
+              field["copied_detail"])
+    response = await _run(request, token, lambda phase: cmd.deed_build(act, phase=phase), form)
     if response.status_code == 303:  # accepted: the message it came from is dealt with
         service, live = platform_of(request).service, await _hosted(request, token)
         if (await desk.pasted_message(service, live)).actor == actor:
@@ -362,21 +368,26 @@ async def act(request: Request, token: str) -> Response:
 
 
 @router.post("/desk/{token}/withdraw")
-async def withdraw(request: Request, token: str, csrf: Annotated[str, Form()], actor: Line) -> Response:
-    _check(request, csrf)
-    return await _run(request, token, svc.withdraw_build(actor))
+async def withdraw(request: Request, token: str) -> Response:
+    form = await request.form()
+    _check(request, str(form.get("csrf", "")))
+    actor = str(form.get("actor", ""))[:64]
+    return await _run(request, token, lambda phase: cmd.withdraw_build(actor, phase=phase), form)
 
 
 @router.post("/desk/{token}/resolve")
-async def resolve(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
-    _check(request, csrf)
-    return await _run(request, token, desk.resolve_build)
+async def resolve(request: Request, token: str) -> Response:
+    form = await request.form()
+    _check(request, str(form.get("csrf", "")))
+    return await _run(request, token, cmd.resolve_by_hand_build, form)
 
 
 @router.post("/desk/{token}/vote")
-async def vote(request: Request, token: str, csrf: Annotated[str, Form()], voter: Line, choice: Line) -> Response:
-    _check(request, csrf)
-    return await _run(request, token, desk.vote_build({voter: choice}))
+async def vote(request: Request, token: str) -> Response:
+    form = await request.form()
+    _check(request, str(form.get("csrf", "")))
+    voter, choice = str(form.get("voter", ""))[:64], str(form.get("choice", ""))[:64]
+    return await _run(request, token, lambda phase: cmd.votes_build({voter: choice}, phase=phase), form)
 
 
 @router.post("/desk/{token}/thread")
@@ -419,15 +430,16 @@ async def decide(request: Request, token: str, csrf: Annotated[str, Form()], pos
 
 
 @router.post("/desk/{token}/apply")
-async def apply_count(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
+async def apply_count(request: Request, token: str) -> Response:
     """The thread's standing votes entered into the day (only the ones that changed)."""
-    _check(request, csrf)
+    form = await request.form()
+    _check(request, str(form.get("csrf", "")))
     service = platform_of(request).service
     live = await _hosted(request, token)
     paste = await desk.pasted(service, live)
     async with live.lock:
         count, _, _ = recount(live, paste, request_lang(request))
-    return await _run(request, token, desk.vote_build(dict(count.votes)))
+    return await _run(request, token, lambda phase: cmd.votes_build(dict(count.votes), phase=phase), form)
 
 
 @router.get("/desk/{token}/save")

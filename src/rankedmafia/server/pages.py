@@ -7,6 +7,7 @@ same page: the little script swaps its live sections in place when the game chan
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -15,6 +16,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.posts import add_post, read_posts
@@ -79,6 +81,7 @@ def render(request: Request, name: str, context: dict[str, Any], status: int = 2
         "t": ui(lang),
         "other_lang": "en" if lang == "ru" else "ru",
         "csrf": csrf_token(platform.key, session),
+        "once": new_token,  # each game form's one-time token: `{{ once() }}`, a new one for every form drawn
         "path": quote(request.url.path),
         **context,
     }
@@ -172,6 +175,25 @@ async def create(
     return _back(f"/h/{admin}")
 
 
+# --- what every game form carries: the phase its sender saw, and a one-time token ---------------------------
+def required_phase(phase: str) -> str:
+    """A game form's phase (a hidden field drawn with the page): without it the command could land in a
+    phase its sender never saw, so it is refused."""
+    phase = phase.strip()[:40]
+    if not phase:
+        raise Refusal("no_phase", 409)
+    return phase
+
+
+def sent_phase(form: Any) -> str:
+    return required_phase(str(form.get("phase", "") or ""))
+
+
+def sent_once(form: Any) -> str | None:
+    """A form's one-time token (a hidden field made when the page is drawn): sent twice, taken once."""
+    return str(form.get("once", "") or "")[:128] or None
+
+
 # --- the host ---------------------------------------------------------------------------------------
 @router.get("/h/{token}", response_class=HTMLResponse)
 async def host_page(request: Request, token: str, everything: bool = False, link: str = "") -> Response:
@@ -190,25 +212,27 @@ async def host_command(
     minutes: Annotated[float, Form(ge=0, le=10080)] = 0,
     name: Annotated[str, Form(max_length=64)] = "",
     nickname: Annotated[str, Form(max_length=64)] = "",
+    phase: Annotated[str, Form(max_length=40)] = "",
+    once: Annotated[str, Form(max_length=128)] = "",
 ) -> Response:
     _check(request, csrf)
     service = platform_of(request).service
     live = await service.hosted(token)
     new = new_token()
-    builds: dict[str, svc.Build] = {
-        "start": svc.start_build,
-        "resolve": svc.resolve_now_build,
-        "pause": svc.pause_build,
-        "resume": svc.resume_build,
-        "end": svc.end_build,
-        "extend": svc.extend_build(max(10, int(minutes * 60))),
-        "replace": svc.replace_build(name, nickname, new),
+    builds: dict[str, Callable[[], cmd.Build]] = {
+        "start": lambda: cmd.start_build,
+        "resolve": lambda: cmd.resolve_now_build(required_phase(phase)),
+        "pause": lambda: cmd.pause_build,
+        "resume": lambda: cmd.resume_build,
+        "end": lambda: cmd.end_build,
+        "extend": lambda: cmd.extend_build(max(10, int(minutes * 60)), phase=required_phase(phase)),
+        "replace": lambda: cmd.replace_build(name, nickname, new),
     }
-    build = builds.get(command)
-    if build is None:
+    make = builds.get(command)
+    if make is None:
         raise Refusal("not_found", 404, what=command)
     try:
-        await service.execute(live.id, build)
+        await service.execute(live.id, make(), once=once or None)
     except (Refusal, RuleViolation) as error:
         data = host_data(live, request_lang(request), False)
         return render(
@@ -345,7 +369,9 @@ async def player_command(request: Request, token: str, command: str, csrf: Annot
     live, name = await service.seat(token)
     form = await request.form()
     back = "thread" if command in ("vote", "post") else ""
+    once = sent_once(form)
     try:
+        phase = sent_phase(form) if command in ("act", "pass", "withdraw", "vote") else None
         if command == "act":
             action = str(form.get("action", ""))[:40]
             targets = [str(v)[:64] for key in ("target", "target2", "target3") for v in form.getlist(key) if v][:4]
@@ -358,14 +384,15 @@ async def player_command(request: Request, token: str, command: str, csrf: Annot
                 detail = question_detail(live.game, option, fields)
             elif live.game is not None and action == "copy" and detail == "ask" and copied_option is not None:
                 copied_detail = question_detail(live.game, copied_option, fields)  # the joker asks the Council
-            build = svc.act_build(name, action, targets, option, detail, copied_option, copied_detail)
-            await service.execute(live.id, build)
+            build = cmd.act_build(name, action, targets, option, detail, copied_option, copied_detail, phase=phase)
+            await service.execute(live.id, build, once=once)
         elif command == "pass":
-            await service.execute(live.id, svc.pass_build(name))
+            await service.execute(live.id, cmd.pass_build(name, phase=phase), once=once)
         elif command == "withdraw":
-            await service.execute(live.id, svc.withdraw_build(name))
+            await service.execute(live.id, cmd.withdraw_build(name, phase=phase), once=once)
         elif command == "vote":
-            await service.execute(live.id, svc.vote_build(name, str(form.get("choice", ""))[:64]))
+            await service.execute(live.id, cmd.vote_build(name, str(form.get("choice", ""))[:64], phase=phase),
+                                  once=once)
         elif command in ("post", "chat"):
             await add_post(
                 service,
@@ -374,6 +401,7 @@ async def player_command(request: Request, token: str, command: str, csrf: Annot
                 "clan" if command == "chat" else "thread",
                 str(form.get("text", ""))[: svc.POST_MAX + 1],
                 str(form.get("clan", ""))[:40] or None,
+                once=once,
             )
             platform_of(request).hub.publish(live.id)
         else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from rankedmafia.live.commands import phase_key
 from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
 from rankedmafia.live.versions import public_version
 from rankedmafia.rules.day import weight
@@ -46,6 +47,7 @@ def game_info(live: LiveGame, lang: str) -> dict[str, Any]:
         "version": public_version(live),  # a digest of public facts: never counts secret commands
         "phase": game.phase.kind.value if game is not None else None,
         "number": game.phase.number if game is not None else None,
+        "key": phase_key(live),  # the phase every command sends back ("night-1"): a stale one is refused
         "phase_name": phase_name(game.phase.kind.value, lang, game.phase.number) if game is not None else None,
         "winner": game.winner if game is not None else None,
         "winner_name": side_name(game.winner, lang) if game is not None and game.winner else None,

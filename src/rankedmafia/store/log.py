@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import Connection, func, insert, select, text, update
 
 from rankedmafia.store.db import Database
-from rankedmafia.store.schema import ai_turns, commands, games, posts, seats, secrets, snapshots
+from rankedmafia.store.schema import ai_turns, commands, games, posts, seats, secrets, snapshots, taken
 from rankedmafia.store.writer import Job, Writer
 
 NOTIFY_CHANNEL = "rankedmafia"
@@ -412,6 +412,35 @@ class Store:
 
         result: list[PostRow] = await self._read(fn)
         return result
+
+    # --- one-time tokens: a command or post sent twice is taken once --------------------------------
+    def take_job(self, game_id: str, token: str, at: float, then: Job | None = None) -> Job:
+        """The write of a one-time token, to run in the transaction of what it sent (with `then`, the
+        caller's own write): Conflict("taken") if it is already stored (a concurrent send committed first;
+        on PostgreSQL the second insert waits for the first's transaction)."""
+
+        def job(connection: Connection) -> None:
+            if self.db.postgres:
+                from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+                added = connection.execute(pg_insert(taken).values(game_id=game_id, token=token, at=at)
+                                           .on_conflict_do_nothing().returning(taken.c.token)).first() is not None
+            else:
+                from sqlalchemy.dialects.sqlite import insert as lite_insert
+
+                added = connection.execute(lite_insert(taken).values(game_id=game_id, token=token, at=at)
+                                           .on_conflict_do_nothing()).rowcount == 1
+            if not added:
+                raise Conflict("taken")
+            if then is not None:
+                then(connection)
+
+        return job
+
+    async def is_taken(self, game_id: str, token: str) -> bool:
+        found = await self._read(lambda c: c.execute(
+            select(taken.c.token).where(taken.c.game_id == game_id, taken.c.token == token)).first())
+        return found is not None
 
     # --- the AI seats' decisions ------------------------------------------------------------------
     @staticmethod

@@ -90,6 +90,16 @@ ai_turns = Table(
 )
 Index("rm_ai_turns_game", ai_turns.c.game_id, ai_turns.c.seat, ai_turns.c.id)
 
+taken = Table(
+    "rm_taken",
+    metadata,
+    # a command's or post's one-time token (a form's hidden field, the API's Idempotency-Key), stored in the
+    # transaction of what it sent: a second send of it finds it here and stores nothing
+    Column("game_id", String(32), ForeignKey("rm_games.id"), primary_key=True),
+    Column("token", String(128), primary_key=True),
+    Column("at", Float, nullable=False),
+)
+
 secrets = Table(
     "rm_secrets",
     metadata,

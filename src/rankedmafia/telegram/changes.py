@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rankedmafia.live.commands import key_of_phase, phase_key
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.telegram import forms, outbox
-from rankedmafia.telegram.common import Context, phase_key
+from rankedmafia.telegram.common import Context
 from rankedmafia.telegram.night import NightKeyboards
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.signup import SignUp
@@ -82,7 +83,7 @@ class Changes:
         done = int(progress.get("results", 0))
         for result in g.results[done:]:
             kind, number = result.phase.kind.value, result.phase.number
-            phase = f"{kind}{number}"
+            phase = key_of_phase(result.phase)
             public = [e for e in result.events if e.get("to") is None]
             said = renderer.public(kind, [e for e in public if e["type"] != "victory"])  # the end has its own message
             text = join("\n", [heading(renderer.say(f"{kind}_title", number=number)), *said])
@@ -245,7 +246,7 @@ class Changes:
         gid, chat = game.game_id, game.chat_id
         for index in range(counted, len(g.results)):
             result = g.results[index]
-            key = f"{result.phase.kind.value}{result.phase.number}"
+            key = key_of_phase(result.phase)
             expected = progress.get("panels", {}).get(key, [])
             for name in expected:
                 if name not in misses:

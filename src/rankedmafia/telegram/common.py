@@ -7,7 +7,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.service import GameService
 from rankedmafia.telegram import forms
 from rankedmafia.telegram.delivery import Delivery
@@ -54,11 +53,6 @@ class Answer:
     text: str | None = None
     alert: bool = False
     then: Callable[[], Awaitable[None]] | None = None
-
-
-def phase_key(live: LiveGame) -> str:
-    game = live.game
-    return "" if game is None else f"{game.phase.kind.value}{game.phase.number}"
 
 
 def markup_of(rows: list[list[forms.Button]], key_id: str) -> Markup:

@@ -7,12 +7,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from rankedmafia.live.commands import Outcome, act_build, pass_build, phase_key, withdraw_build
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame
-from rankedmafia.live.service import Outcome, act_build, pass_build, withdraw_build
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.telegram import forms, outbox
-from rankedmafia.telegram.common import Answer, Context, keyboard, phase_key
+from rankedmafia.telegram.common import Answer, Context, keyboard
 from rankedmafia.telegram.outbox import Intent, Markup, key_of
 from rankedmafia.telegram.store import Key, Taken, TgGame
 from rankedmafia.telegram.texts import refusal, say

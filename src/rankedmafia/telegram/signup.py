@@ -8,11 +8,11 @@ from typing import Any
 
 from rankedmafia.accounts.telegram import telegram_banned
 from rankedmafia.live.bot_seats import NO_BOTS
+from rankedmafia.live.commands import end_build, start_with
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.nicknames import CLASHES as NICKNAME_CLASHES
 from rankedmafia.live.nicknames import normalise as normalise_nickname
-from rankedmafia.live.service import end_build, start_with
 from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.setup import preset
 from rankedmafia.telegram import forms, outbox

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rankedmafia.live.commands import phase_key, vote_build
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
-from rankedmafia.live.service import vote_build
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.telegram import forms, outbox
-from rankedmafia.telegram.common import Answer, Context, keyboard, phase_key
+from rankedmafia.telegram.common import Answer, Context, keyboard
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.store import Key, Taken, TgGame
 from rankedmafia.telegram.texts import Html, clock, join, label, refusal, say, shown

@@ -47,6 +47,12 @@ REFUSALS: dict[str, dict[str, str]] = {
         "method": "такой запрос здесь не принимается",
         "unknown": "запрос отклонён",
         "bad_question": "заполните вопрос Совету целиком",
+        "day_over_vote": "Этот день уже закончился — голос не принят",
+        "day_over": "Этот день уже закончился — команда не принята",
+        "night_over_move": "Эта ночь уже закончилась — ход не принят",
+        "night_over": "Эта ночь уже закончилась — команда не принята",
+        "phase_over": "Эта фаза уже закончилась — команда не принята",
+        "no_phase": "в форме нет фазы, в которой она отправлена: обновите страницу и отправьте снова",
     },
     "en": {
         "not_found": "not found: a wrong or outdated link",
@@ -83,6 +89,12 @@ REFUSALS: dict[str, dict[str, str]] = {
         "method": "this request is not taken here",
         "unknown": "the request was refused",
         "bad_question": "fill in the whole Council question",
+        "day_over_vote": "This day is already over — the vote was not taken",
+        "day_over": "This day is already over — the command was not taken",
+        "night_over_move": "This night is already over — the move was not taken",
+        "night_over": "This night is already over — the command was not taken",
+        "phase_over": "This phase is already over — the command was not taken",
+        "no_phase": "the form does not say which phase it was sent in: reload the page and send again",
     },
 }
 
