@@ -10,10 +10,10 @@ import argparse
 import time
 from pathlib import Path
 
+from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.messages import read_message
 from rankedmafia.forum.names import analyser
 from rankedmafia.forum.thread import read_thread
-from rankedmafia.forum.votes import count_votes
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.seating import Seat
 

@@ -171,7 +171,7 @@ def test_a_saved_thread_page_with_relative_dates_on_the_desk(client: TestClient)
     page = post(client, token, "thread", {"deadline": "30.11.2026 22:00", "today": "30.11.2026"},
                 files=[("files", ("day2.html", html, "text/html"))])
     assert "прочитаны по заданной дате: 30.11.2026" in page and "Прочитано: vBulletin" in page
-    assert "«Вассю» прочитано как Вася" in page and "«Рано вешать, синий.»" in page
+    assert "«Вассю» прочитано как Вася" in page and "«Машу или Диму»" in page
     assert "после срока пропущены посты" in page
     no_ids(page)
     english = client.get(f"/desk/{token}?lang=en").text

@@ -98,7 +98,7 @@ ENGINES: tuple[Engine, ...] = (
 
 Found = tuple[str, str, datetime | None, Stamp | None, datetime | None, int | None, int | None, str]
 SHOWN = re.compile(r"(?:#|№|\bсообщение\s*#?|\bответ\s*#?|\bпост\s*#?|\breply\s*#)\s*(\d{1,6})\b", re.IGNORECASE)
-IDENT = re.compile(r"(\d{2,})")
+IDENT = re.compile(r"(\d+)")
 EDIT_WORDS = re.compile(r"редакт|изменен|исправлен|edited|modified|updated", re.IGNORECASE)
 
 

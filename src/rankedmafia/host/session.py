@@ -16,11 +16,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.prompt import Prompt
 
+from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.messages import ReadError, Reading, read_error, read_message
 from rankedmafia.forum.thread import parse_time, parse_today, read_pages, read_thread
 from rankedmafia.forum.vocabulary import ACTION_WORDS, display
-from rankedmafia.forum.votes import count_votes
 from rankedmafia.host import commands as cmd
 from rankedmafia.host.help import COUNCIL_TOPICS, council_help, game_help, role_help
 from rankedmafia.host.i18n import plural, t
@@ -380,19 +380,21 @@ class Session:
             self.refuse(file_error_text(error, " ".join(command.paths), self.lang))
             return
         players, alive = list(self.game.state.players), self.game.alive()
-        posts, _ = read_thread(pages, players, today)
-        count = count_votes(posts, alive, players, deadline, self.lang)
-        for note in count.notes:
+        thread = read_thread(pages, players, today, self.lang)
+        posts, voters = thread.posts, self.game.voters()
+        silenced = [name for name in alive if name not in voters]
+        count = count_votes(posts, alive, players, deadline, self.lang, silenced=silenced)
+        for note in [*thread.notes, *count.notes]:
             self.say("thread_note", text=note)
-        for warning in count.warnings:
+        for warning in [*thread.warnings, *count.warnings]:
             self.say("warning", style="yellow", text=warning)
         # a flagged reading is counted only on the host's own yes, never from an actions file
         decisions = {r.post: r.choice for r in count.flagged if r.choice is not None and self.confirm is not None
                      and self.confirm(t(self.lang, "decide_flag", author=r.author,
                                         choice=t(self.lang, "blue") if r.choice == BLUE else r.choice))}
         if decisions:
-            count = count_votes(posts, alive, players, deadline, self.lang, decisions)
-        for line in count_lines(count.votes, self.game.alive(), self.game.phase.number, self.lang, self.fmt):
+            count = count_votes(posts, alive, players, deadline, self.lang, decisions, silenced)
+        for line in count_lines(count.votes, voters, self.game.phase.number, self.lang, self.fmt):
             self.paste(line)
         changed = {v: c for v, c in count.votes.items() if self.game.state.votes.get(v) != c}
         if not changed:

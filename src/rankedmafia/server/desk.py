@@ -21,12 +21,12 @@ from fastapi.responses import PlainTextResponse, Response
 from starlette.datastructures import UploadFile
 
 from rankedmafia.forum.cards import card_text
+from rankedmafia.forum.count import FLAGGED, SKIPPED, Count, count_votes
 from rankedmafia.forum.count_post import count_lines
+from rankedmafia.forum.flags import describe as describe_reading
 from rankedmafia.forum.messages import ReadError, read_error, read_message
 from rankedmafia.forum.saves import dumps, loads, pending
 from rankedmafia.forum.thread import decode, parse_time, parse_today, read_thread
-from rankedmafia.forum.votes import FLAGGED, SKIPPED, Count, count_votes
-from rankedmafia.forum.votes import describe as describe_reading
 from rankedmafia.live import desk
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
@@ -232,7 +232,7 @@ def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
         "forms": {name: [choice_form(c, lang, game) for c in game.choices(name)
                          if not c.copies and c.option != "question"] for name in waiting},
         "votes": public_votes(game),
-        "vote_lines": count_lines(public_votes(game), game.alive(), game.phase.number, lang, fmt)
+        "vote_lines": count_lines(public_votes(game), game.voters(), game.phase.number, lang, fmt)
         if game.phase.kind is PhaseKind.DAY else [],
         "results": results,
     }
@@ -250,10 +250,13 @@ def recount(live: LiveGame, paste: desk.Pasted, lang: str) -> tuple[Count, list[
     elif paste.today and today is None:
         problem = k["bad_today"].format(text=paste.today)
     players = list(game.state.players)
-    posts, engines = read_thread(paste.pages, players, today)
-    count = count_votes(posts, game.alive(), players, deadline, lang, paste.decisions)
-    shown = ", ".join(engine_name(e, lang) for e in engines)
-    return count, [k["read_engines"].format(engines=shown, posts=len(posts))], problem
+    thread = read_thread(paste.pages, players, today, lang)
+    silenced = [name for name in game.alive() if name not in game.voters()]
+    count = count_votes(thread.posts, game.alive(), players, deadline, lang, paste.decisions, silenced)
+    count.notes[:0] = thread.notes
+    count.warnings[:0] = thread.warnings
+    shown = ", ".join(engine_name(e, lang) for e in thread.engines)
+    return count, [k["read_engines"].format(engines=shown, posts=len(thread.posts))], problem
 
 
 def thread_data(live: LiveGame, paste: desk.Pasted, lang: str, fmt: Format) -> dict[str, Any] | None:
@@ -270,7 +273,7 @@ def thread_data(live: LiveGame, paste: desk.Pasted, lang: str, fmt: Format) -> d
                for r in count.readings if r.status == FLAGGED]
     skipped = [describe_reading(r, lang) for r in count.readings if r.status == SKIPPED]
     rest = [w for w in count.warnings if not any(w == f["why"] for f in flagged) and w not in skipped]
-    return {"paste": paste, "count": count, "lines": count_lines(count.votes, game.alive(), game.phase.number, lang,
+    return {"paste": paste, "count": count, "lines": count_lines(count.votes, game.voters(), game.phase.number, lang,
                                                                   fmt),
             "flagged": flagged, "skipped": skipped + rest, "notes": count.notes, "read": read, "problem": problem,
             "changed": changed, "decided": paste.decisions or {}}

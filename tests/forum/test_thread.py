@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.markup import parse, text_of
 from rankedmafia.forum.thread import Post, parse_time, read_pages, read_thread
-from rankedmafia.forum.votes import count_votes
 from rankedmafia.rules.model import BLUE
 
-THREADS = Path(__file__).parent / "forum_threads"
+THREADS = Path(__file__).parent.parent / "forum_threads"
 NAMES = ["Вася", "Петя", "Маша", "Коля", "Оля", "Саша", "Дима", "Лена", "Таня", "Игорь", "Нина", "Женя"]
 ALIVE = [n for n in NAMES if n != "Нина"]
 DEADLINE = datetime(2026, 11, 30, 22, 0)
