@@ -71,6 +71,7 @@ def order_pages(pages: list[Page], lang: str = "ru") -> Pages:
     repeated: list[str] = []
     last_shown: int | None = None
     for page in filled:
+        earlier = set(seen)  # a page is checked against the pages before it, never against itself
         first = page.posts[0][5]
         if kind == "shown" and last_shown is not None and first is not None and first > last_shown + 1:
             out.warnings.append(texts["gap"].format(first=last_shown + 1, last=first - 1))
@@ -78,7 +79,7 @@ def order_pages(pages: list[Page], lang: str = "ru") -> Pages:
             key = _key(post, kind) if kind in ("shown", "ident") else (post[0], post[1], post[2])
             if kind is None:
                 key = (post[0], post[1], post[2], page.given)
-            if key in seen and len(pages) > 1:
+            if key in earlier:
                 repeated.append(post[0])
                 continue
             seen.add(key)

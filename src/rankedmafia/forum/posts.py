@@ -130,9 +130,9 @@ def _ident(node: Node) -> int | None:
     """The post's own id from its anchor (p1000, post_123, msg77, js-post-5, data-post-id)."""
     for key in ("data-post-id", "data-content", "data-node-id", "id"):
         value = node.attributes.get(key) or ""
-        match = IDENT.search(value)
-        if match:
-            return int(match[1])
+        found = IDENT.findall(value)
+        if found:
+            return int(found[-1])  # VK's "post-1_4001": the owner first, the post last
     return None
 
 
@@ -148,9 +148,10 @@ def _edited(node: Node, selector: str, reference: Reference | None) -> tuple[dat
     """When the post was last edited, from its edit notice; the notice as written if its time is unread."""
     notices = [n for n in inside(node, selector) if EDIT_WORDS.search(text_of(n))] if selector else []
     for notice in notices:
-        texts = [t.attributes.get("datetime") or "" for t in notice.css("time")]
-        texts += [t.attributes.get("title") or "" for t in notice.css("[title]")]
+        # what a reader sees first (a title, the text), the machine stamp (often UTC) last
+        texts = [t.attributes.get("title") or "" for t in notice.css("[title]")]
         texts.append(text_of(notice))
+        texts += [t.attributes.get("datetime") or "" for t in notice.css("time")]
         for text in texts:
             when = parse_any_time(text, reference.when if reference else None)
             if when is None:
@@ -168,7 +169,7 @@ def _time(node: Node, engine: Engine, reference: Reference | None,
     texts: list[str] = []
     machine: datetime | None = None
     for stamp in stamps:
-        texts += [stamp.attributes.get("title") or "", text_of(stamp)]
+        texts += [stamp.attributes.get("title") or "", text_of(stamp, outside)]
         for key in ("datetime", "data-time", "data-timestamp", "data-date"):
             value = stamp.attributes.get(key) or ""
             if machine is None and value:
