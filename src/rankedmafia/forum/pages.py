@@ -46,8 +46,7 @@ def read_page(page: str, names: list[str], today: Reference | None, given: int) 
     reference = page_reference(page) or today
     if "<" in page and re.search(r"<(?:div|table|article|li|p|span|body)\b", page, re.IGNORECASE):
         engine, found = read_html(page, reference)
-        if found or engine != "generic":
-            return Page(given, engine, found)
+        return Page(given, engine, found)  # a page of no posts is warned of, never read as text
     return Page(given, "text", text_posts(page, names, reference))
 
 
@@ -58,7 +57,7 @@ def _key(post: Found, kind: str) -> Any:  # an int or a datetime, alike across t
 def order_pages(pages: list[Page], lang: str = "ru") -> Pages:
     texts = TEXTS.get(lang, TEXTS["ru"])
     out = Pages(engines=[p.engine for p in pages])
-    out.warnings += [texts["no_posts"].format(page=p.given) for p in pages if not p.posts and len(pages) > 1]
+    out.warnings += [texts["no_posts"].format(page=p.given) for p in pages if not p.posts]
     filled = [p for p in pages if p.posts]
     kind = next((k for k in ("shown", "ident", "time")
                  if all(_key(post, k) is not None for p in filled for post in p.posts)), None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from rankedmafia.forum.dates import Reference, Stamp, parse_any_time, parse_time, read_stamp, relative_time
 from rankedmafia.forum.markup import Node, children, ids, inside, parse, text_of
@@ -235,8 +235,11 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
     for node in best:
         link = _profile_link(node)
         author = text_of(link).split("\n")[0] if link is not None else ""
-        blocks = [b for b in node.css("div, td, blockquote, section, p") if b.mem_id != (link.mem_id if link else 0)]
+        holding_author = _ancestors(link) if link is not None else set()
         quotes = ids([q for q in node.css("blockquote, .quote, [class*=quote], [class*=signature], [class*=sig]")])
+        # the body: the block with the most text that does not hold the author's name (the header does)
+        blocks = [b for b in node.css("div, td, section, article, p, span") if b.mem_id not in holding_author
+                  and b.mem_id not in quotes and (link is None or b.mem_id != link.mem_id)]
         body = max(blocks, key=lambda b: len(text_of(b, quotes)), default=None)
         if body is None or not author:
             continue
@@ -248,6 +251,15 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
         edited = next((parse_any_time(line) for line in text_of(node).splitlines() if EDIT_WORDS.search(line)), None)
         posts.append((author.strip(), text_of(body, quotes), when, stamp, edited, number, _ident(node), ""))
     return posts
+
+
+def _ancestors(node: Node) -> set[int]:
+    found: set[int] = set()
+    parent = node.parent
+    while parent is not None:
+        found.add(parent.mem_id)
+        parent = parent.parent
+    return found
 
 
 def _profile_link(node: Node) -> Node | None:
@@ -266,7 +278,12 @@ def _micro_post(node: Node, reference: Reference | None) -> Found | None:
     texts = [text_of(stamp_node)] if stamp_node is not None else []
     machine = parse_time((stamp_node.attributes.get("datetime") or stamp_node.attributes.get("content") or "")
                          if stamp_node is not None else "")
-    when, stamp = read_stamp(texts, reference, machine)
+    when, stamp = read_stamp([t for t in texts if t.strip()], reference, machine)
+    raw = (stamp_node.attributes.get("datetime") or stamp_node.attributes.get("content") or "") \
+        if stamp_node is not None else ""
+    if not any(t.strip() for t in texts) and re.search(r"(?:Z|[+-]\d{2}:?\d{2})$", raw) and when is not None:
+        # only a machine stamp with its offset: the forum's own clock may be up to half a day off it
+        stamp = Stamp(raw, "post", timedelta(hours=12))
     quotes = ids(body.css("blockquote, aside.quote, .quote, [class*=signature]"))
     position = node.css_first("[itemprop=position]")
     shown = int(m[1]) if position is not None and (m := re.search(r"(\d+)", text_of(position))) else None
