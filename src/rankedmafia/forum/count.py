@@ -28,6 +28,7 @@ class Count:
     late: list[int] = field(default_factory=list)  # posts after the deadline
     strangers: dict[str, int] = field(default_factory=dict)  # authors who are not living players: post count
     silenced: list[str] = field(default_factory=list)  # living players without a vote today, as announced
+    posts: dict[int, Post] = field(default_factory=dict)  # every post read, by number: a flag shows its post
 
     @property
     def flagged(self) -> list[Reading]:
@@ -82,6 +83,7 @@ def count_votes(posts: Sequence[Post], alive: Sequence[str], players: Sequence[s
     count = Count(silenced=[name for name in alive if name in mute])
     sources: dict[str, datetime | None] = {}
     for post in posts:
+        count.posts[post.number] = post
         voter = authors.exact(post.author)
         if voter is None:
             count.strangers[post.author] = count.strangers.get(post.author, 0) + 1

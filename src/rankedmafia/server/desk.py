@@ -14,13 +14,14 @@ as one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import PlainTextResponse, Response
 from starlette.datastructures import UploadFile
 
-from rankedmafia.forum.cards import card_text
+from rankedmafia.forum.cards import card_text, final_post
 from rankedmafia.forum.count import FLAGGED, SKIPPED, Count, count_votes
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.flags import describe as describe_reading
@@ -211,7 +212,9 @@ def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
             "private": [{"name": name, "text": "\n".join(lines)} for name, lines in rec["private"].items()]})
     phase = k["over"] if game.over else k[game.phase.kind.value].format(n=game.phase.number)
     return {
-        "title": live.row.title,
+        # a game saved before titles were put in words kept its setup's id («classic-12», «save»)
+        "title": desk.title_in_words(live.row.setup, lang) if live.row.title in ("save", live.row.setup.get("name"))
+        else live.row.title,
         "id": live.id,
         "thread": live.row.options.get("thread", ""),
         "commitment": live.row.commitment,
@@ -223,7 +226,11 @@ def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
         "day": game.phase.kind is PhaseKind.DAY and not game.over,
         "players": [p.name for p in game.players()],
         "alive": game.alive(),
-        "cards": [{"name": p.name, "text": card_text(game, p.name, renderer)} for p in game.players()],
+        "cards": [{"name": p.name, "text": card_text(game, p.name, renderer, rules=True)} for p in game.players()],
+        "final": "\n".join(final_post(game, renderer)),
+        "voters": game.voters(),
+        "silenced": [n for n in game.alive() if n not in game.voters()] if game.phase.kind is PhaseKind.DAY else [],
+        "today": date.today().strftime("%d.%m.%Y"),
         "taken": list(taken.values()),
         "waiting": waiting,
         "asked": {"name": asked.player, "action": action_name(asked.action, lang), "told": ", ".join(asked.told)}
@@ -259,6 +266,20 @@ def recount(live: LiveGame, paste: desk.Pasted, lang: str) -> tuple[Count, list[
     return count, [k["read_engines"].format(engines=shown, posts=len(thread.posts))], problem
 
 
+def _post_text(count: Count, number: int) -> str:
+    post = count.posts.get(number)
+    return "" if post is None else post.text if len(post.text) <= 600 else post.text[:600] + "…"
+
+
+def _post_time(count: Count, number: int) -> str:
+    post = count.posts.get(number)
+    if post is None:
+        return ""
+    if post.time is not None:
+        return post.time.strftime("%d.%m.%Y %H:%M")
+    return post.stamp.written if post.stamp is not None else ""
+
+
 def thread_data(live: LiveGame, paste: desk.Pasted, lang: str, fmt: Format) -> dict[str, Any] | None:
     if not paste.pages:
         return {"paste": paste, "count": None}
@@ -268,6 +289,7 @@ def thread_data(live: LiveGame, paste: desk.Pasted, lang: str, fmt: Format) -> d
     standing = public_votes(game)
     changed = {v: c for v, c in count.votes.items() if standing.get(v) != c}
     flagged = [{"post": r.post, "author": r.author, "why": describe_reading(r, lang),
+                "text": _post_text(count, r.post), "time": _post_time(count, r.post),
                 "choices": [{"id": n, "label": k["count_for"].format(name=k["blue"] if n == BLUE else n)}
                             for n in dict.fromkeys([*r.names, *([r.choice] if r.choice else [])])]}
                for r in count.readings if r.status == FLAGGED]
