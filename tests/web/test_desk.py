@@ -198,3 +198,17 @@ def test_a_pasted_message_survives_a_reload_until_accepted_or_put_aside(client: 
     post(client, token, "read", {"actor": doctor, "text": "лечу себя"})
     post(client, token, "resolve", {})  # the night ends with the message unaccepted: the day does not show it
     assert "лечу себя" not in client.get(f"/desk/{token}").text
+
+
+def test_a_newer_message_replaces_the_earlier_action(client: TestClient) -> None:
+    token, _ = create(client)
+    dealt = roles(client, token)
+    boss = next(n for n, r in dealt.items() if r == "mafia1")
+    first, second = [n for n, r in dealt.items() if r == "civilian"][:2]
+    post(client, token, "read", {"actor": boss, "text": f"Убиваю {first}"})
+    post(client, token, "act", {"actor": boss, "action": "kill", "targets": first})
+    page = post(client, token, "read", {"actor": boss, "text": f"Передумал, убиваю {second}"})
+    assert "Заменит прежний ход:" in page and 'id="accept"' in page
+    page = post(client, token, "act", {"actor": boss, "action": "kill", "targets": second})
+    taken = page.split('class="taken"', 1)[1].split("</ul>", 1)[0]
+    assert taken.count('<s class="replaced">') == 1 and taken.count('class="words"') == 1

@@ -166,9 +166,14 @@ async def open_game(service: GameService, game: Game, title: str = "", thread: s
 
 # --- the host's commands: never a phase moved on by itself ----------------------------------------------
 def act_build(act: Act) -> Build:
+    """The action entered; a player's newer message for the same night replaces his earlier action (the
+    rules let him take it back and send another until the night ends: a withdraw, then the act)."""
+
     def build(live: LiveGame, now: float) -> Outcome:
         running(live)
         out = Outcome()
+        if live.game is not None and act.actor in live.game.state.acts:
+            step(live, out, "withdraw", {"type": "withdraw", "actor": act.actor}, now)
         step(live, out, "act", {"type": "act", **act.fields()}, now)
         return out
 

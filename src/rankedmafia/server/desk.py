@@ -13,6 +13,7 @@ as one.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass
 from datetime import date
 from typing import Annotated, Any
@@ -196,12 +197,15 @@ def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
     sexes = game.sexes()
     night = game.phase.kind is PhaseKind.NIGHT and not game.over
     taken: dict[str, dict[str, Any]] = {}
+    replaced: dict[str, list[str]] = {}  # each player's earlier actions tonight, shown struck through
     for command in pending(game):
         if command["type"] == "act":
             taken[command["actor"]] = {"actor": command["actor"],
                                        "words": describe_act(command, sexes, lang, with_actor=True)}
-        elif command["type"] == "withdraw":
-            taken.pop(command["actor"], None)
+        elif command["type"] == "withdraw" and command["actor"] in taken:
+            replaced.setdefault(command["actor"], []).append(taken.pop(command["actor"])["words"])
+    for actor, entry in taken.items():
+        entry["replaced"] = replaced.get(actor, [])
     asked = game.follow_up_step() if night else None
     waiting = [asked.player] if asked is not None else (game.awaiting() if night else [])
     results = []
@@ -336,9 +340,15 @@ async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Sh
     async with live.lock:
         game = _game(live)
         problem, status = "", 422
+        earlier = ""
         if actor not in game.state.players:
             problem = desk_texts(lang)["unknown_player"]
         else:
+            if actor in game.state.acts and game.phase.kind is PhaseKind.NIGHT:
+                # his newer message replaces his earlier action: read it as if he had not sent one yet
+                earlier = describe_act(game.state.acts[actor], game.sexes(), lang, with_actor=True)
+                game = deepcopy(game)
+                game.withdraw(actor)
             try:
                 reading = read_message(game, actor, text)
             except ReadError as error:
@@ -352,7 +362,7 @@ async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Sh
     if problem:
         return Shown(error=problem, pm_from=actor, pm_text=text), status
     k = desk_texts(lang)
-    shown = {"words": words, "fields": act.fields(),
+    shown = {"words": words, "fields": act.fields(), "earlier": earlier,
              "guesses": [k["check_name"].format(typed=g.typed, name=g.name) for g in reading.guesses]}
     return Shown(reading=shown, pm_from=actor, pm_text=text), 200
 
