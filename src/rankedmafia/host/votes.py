@@ -44,7 +44,8 @@ TEXTS = {
 
 def votes_command(
     pages: Annotated[list[Path], typer.Argument(
-        help="the thread's saved pages (HTML from phpBB, vBulletin, Invision, XenForo, SMF) or pasted text; "
+        help="the thread's saved pages (HTML from phpBB, vBulletin, Invision, XenForo, SMF, MyBB, uCoz, "
+             "Discourse, VK or another forum) or pasted text, in any order; "
              "a folder stands for its files in name order")],
     game_file: Annotated[Path, typer.Option("--game", help="the game saved by `rankedmafia host`")],
     deadline: Annotated[str | None, typer.Option(
