@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rankedmafia.rules.game import Game
 from rankedmafia.text.role_rules import role_rules
-from rankedmafia.text.roles import role_name, side_name
+from rankedmafia.text.roles import role_name
 from rankedmafia.text.summary import Renderer
 
 BOSS_MARK = {"ru": "босс", "en": "boss"}
@@ -29,22 +29,3 @@ def card_text(game: Game, name: str, renderer: Renderer, rules: bool = False) ->
         text += " " + renderer.say("clan_card", members=clan_text(game, name, renderer.lang))
     explained = role_rules(view.role, renderer.lang) if rules else ""
     return f"{text}\n{explained}" if explained else text
-
-
-FINAL = {"ru": {"title": "Итоги игры", "winner": "Победитель: {side}.", "draw": "Ничья.",
-                "line": "{name} — {role}{dead}", "dead": " (выбыл)", "dead_f": " (выбыла)", "roles": "Роли:"},
-         "en": {"title": "The game's result", "winner": "The winner: {side}.", "draw": "A draw.",
-                "line": "{name} — {role}{dead}", "dead": " (out)", "dead_f": " (out)", "roles": "Roles:"}}
-
-
-def final_post(game: Game, renderer: Renderer) -> list[str]:
-    """The post that ends the game: who won and every player's role (the role he ended with), in seat order."""
-    texts = FINAL.get(renderer.lang, FINAL["ru"])
-    if game.winner is None:
-        return []
-    lines = [texts["title"], texts["draw"] if game.winner == "draw"
-             else texts["winner"].format(side=side_name(game.winner, renderer.lang)), texts["roles"]]
-    for player in sorted(game.players(), key=lambda p: p.seat):
-        dead = "" if player.alive else texts["dead_f" if player.sex == "f" else "dead"]
-        lines.append(texts["line"].format(name=player.name, role=role_name(player.role, renderer.lang), dead=dead))
-    return lines

@@ -19,6 +19,7 @@ from rich.prompt import Prompt
 from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.messages import ReadError, Reading, read_error, read_message
+from rankedmafia.forum.phase_end import DECLINE, final_post, next_step, unsent
 from rankedmafia.forum.thread import parse_time, parse_today, read_pages, read_thread
 from rankedmafia.forum.vocabulary import ACTION_WORDS, display
 from rankedmafia.host import commands as cmd
@@ -414,11 +415,11 @@ class Session:
         and the next one is asked), then the night's resolution; by day, who has not voted is named (and
         the host asked at the prompt) before the count."""
         if self.game.phase.kind is PhaseKind.NIGHT and not self.game.over:
-            step = self.game.follow_up_step()
-            if step is not None:
-                self.game.decline(step.player)
+            kind, asked = next_step(self.game)  # forum/phase_end.py: the desk takes the same step
+            if kind == DECLINE and asked is not None:
+                self.game.decline(asked)
             elif not self.game.follow_up_open:
-                skipped = self.game.awaiting()
+                skipped = unsent(self.game)
                 if skipped:
                     self.say("skipped", style="yellow", names=", ".join(skipped))
                     if self.confirm is not None and not self.confirm(t(self.lang, "confirm_resolve")):
@@ -426,7 +427,7 @@ class Session:
             if self.follow_up_turn():
                 return True
         elif self.game.phase.kind is PhaseKind.DAY and not self.game.over:
-            missing = not_voted(self.game)
+            missing = unsent(self.game)
             if missing:
                 self.say("not_voted", style="yellow", names=", ".join(missing))
                 if self.confirm is not None and not self.confirm(t(self.lang, "confirm_count")):
@@ -444,6 +445,8 @@ class Session:
             self.send(name, " ".join(lines))
         if self.game.over:
             self.console.rule()
+            for line in final_post(self.game, self.renderer):  # the same final post as the desk's
+                self.paste(line)
             self.say("game_over", style="bold", seed=self.game.seed)
             self.say("verify_hint", commitment=self.game.commitment, path=self.save_path)
             return False

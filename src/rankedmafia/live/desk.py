@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +31,7 @@ from rankedmafia.live.tokens import new_game_id, new_token, token_hash
 from rankedmafia.rules.chance import commitment
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import Act, PhaseKind
+from rankedmafia.rules.model import Act
 from rankedmafia.setup import Setup, script_of
 from rankedmafia.store import GameRow, PostRow
 from rankedmafia.text.names import preset_title
@@ -194,24 +194,32 @@ def vote_build(voters: dict[str, str]) -> Build:
     return build
 
 
-def resolve_build(live: LiveGame, now: float) -> Outcome:
+# what ending a phase does now: ("decline", the asked player), ("follow_up", None) or ("resolve", None);
+# forum/phase_end.py's `next_step`, the terminal host's too (the front end hands it in: live/ is below it)
+Plan = Callable[[Game], tuple[str, str | None]]
+
+
+def resolve_build(plan: Plan) -> Build:
     """The host ends the phase. A night whose follow-up step would ask someone (the reanimator) opens it
     first; asked again while someone is asked, that player sends nothing (he declines), as the terminal
     host does."""
-    running(live)
-    game = live.game
-    assert game is not None
-    out = Outcome()
-    if game.phase.kind is PhaseKind.NIGHT:
-        asked = game.follow_up_step()
-        if asked is not None:
-            step(live, out, "decline", {"type": "decline", "actor": asked.player}, now)
-        elif not game.follow_up_open and game.next_follow_up() is not None:
+
+    def build(live: LiveGame, now: float) -> Outcome:
+        running(live)
+        game = live.game
+        assert game is not None
+        out = Outcome()
+        kind, asked = plan(game)
+        if kind == "decline":
+            step(live, out, "decline", {"type": "decline", "actor": asked}, now)
+        elif kind == "follow_up":
             step(live, out, "follow_up", {"type": "follow_up", "deadline": None}, now)
-        if game.follow_up_step() is not None:
+        if kind != "resolve" and game.follow_up_step() is not None:
             return out
-    step(live, out, "resolve", {"type": "resolve", "by": "host", "deadline": None}, now)
-    return out
+        step(live, out, "resolve", {"type": "resolve", "by": "host", "deadline": None}, now)
+        return out
+
+    return build
 
 
 # --- the day's pasted thread, kept beside the log ---------------------------------------------------------

@@ -22,11 +22,12 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import PlainTextResponse, Response
 from starlette.datastructures import UploadFile
 
-from rankedmafia.forum.cards import card_text, final_post
+from rankedmafia.forum.cards import card_text
 from rankedmafia.forum.count import FLAGGED, SKIPPED, Count, count_votes
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.flags import describe as describe_reading
 from rankedmafia.forum.messages import ReadError, read_error, read_message
+from rankedmafia.forum.phase_end import final_post, next_step, unsent
 from rankedmafia.forum.saves import dumps, loads, pending
 from rankedmafia.forum.thread import decode, parse_time, parse_today, read_thread
 from rankedmafia.live import desk
@@ -237,6 +238,7 @@ def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
         "today": date.today().strftime("%d.%m.%Y"),
         "taken": list(taken.values()),
         "waiting": waiting,
+        "unsent": unsent(game),
         "asked": {"name": asked.player, "action": action_name(asked.action, lang), "told": ", ".join(asked.told)}
         if asked is not None else None,
         # by hand: every choice but the joker's copies and the Council's questions (read from his message)
@@ -405,7 +407,7 @@ async def withdraw(request: Request, token: str, csrf: Annotated[str, Form()], a
 @router.post("/desk/{token}/resolve")
 async def resolve(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
     _check(request, csrf)
-    return await _run(request, token, desk.resolve_build)
+    return await _run(request, token, desk.resolve_build(next_step))
 
 
 @router.post("/desk/{token}/vote")
