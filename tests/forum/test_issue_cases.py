@@ -117,3 +117,47 @@ def test_dates_by_dateparser_and_today_anchored_to_the_hosts_date() -> None:
     assert read_stamp(["5 минут назад"], moment)[0] == datetime(2026, 11, 30, 22, 15)
     assert parse_any_time("30 ноября 2026 г. в 21:15") == datetime(2026, 11, 30, 21, 15)
     assert parse_any_time("Nov 30th, 2026 at 9:15 PM") == datetime(2026, 11, 30, 21, 15)
+
+
+XENFORO_COPIED = """Вася
+Игрок
+Сегодня в 20:05
+#2
+Голосую за Петю
+Петя
+Игрок
+Сегодня в 20:10
+#3
+[vote]Вася[/vote]
+Гость_77
+Гость
+Сегодня в 20:12
+#4
+Голосую за Машу
+"""
+VBULLETIN_COPIED = """30.11.2026, 20:05 #2
+Вася
+Игрок
+Голосую за Петю
+
+30.11.2026, 20:12 #3
+Гость_77
+Гость
+Голосую за Машу
+
+30.11.2026, 20:15 #4
+Петя
+Игрок
+Голосую: Вася
+"""
+
+
+@pytest.mark.parametrize("text", [XENFORO_COPIED, VBULLETIN_COPIED])
+def test_text_copied_from_a_page_with_times_on_their_own_lines(text: str) -> None:
+    names = ["Вася", "Петя", "Маша"]
+    thread = read_thread([text], names, parse_today("30.11.2026"))
+    assert [p.author for p in thread.posts] == ["Вася", "Петя", "Гость_77"] or \
+        [p.author for p in thread.posts] == ["Вася", "Гость_77", "Петя"]
+    assert all(p.time is not None and p.shown is not None for p in thread.posts)
+    count = count_votes(thread.posts, names, names, DEADLINE)
+    assert count.votes == {"Вася": "Петя", "Петя": "Вася"} and count.strangers == {"Гость_77": 1}

@@ -325,33 +325,110 @@ def _header(names: Sequence[str]) -> re.Pattern[str]:
                       rf"\s+(?:написал|писал|пишет|wrote|says)\S*(?:\s+[\d./: ,]+)?)?\s*:?\s*$", re.IGNORECASE)
 
 
+NAME_LIKE = re.compile(r"^\s*[^\s.,!?:;()\[\]<>«»\"'>#][^.,!?:;()\[\]<>«»\"]{0,30}?\s*$")
+
+
+def _name_lines(lines: list[str], header: re.Pattern[str]) -> set[int]:
+    """Lines holding only a name that head a post by the page's layout, for names not in the game (a
+    spectator's): where the known headers stand a fixed number of lines before a time line (XenForo,
+    Invision: name, title, time), a name-like line as far before one is a header too; where time lines
+    stand just before the known headers (vBulletin: time, name), the line after a time line is one. A
+    line with a vote word is never taken for a name."""
+    nonblank = [i for i, line in enumerate(lines) if line.strip()]
+    timed = {i for i in nonblank if TIME_LINE.match(lines[i])}
+    known = [k for k, i in enumerate(nonblank) if header.match(lines[i])]
+
+    def name_like(i: int) -> bool:
+        line = lines[i]
+        return (NAME_LIKE.match(line) is not None and len(line.split()) <= 3 and i not in timed
+                and NUMBER_LINE.match(line) is None and VOTEISH.search(line) is None)
+
+    after = sum(1 for k in known if k > 0 and nonblank[k - 1] in timed)
+    distances = [d for k in known for d in (1, 2, 3) if k + d < len(nonblank) and nonblank[k + d] in timed
+                 and not any(nonblank[k + e] in timed for e in range(1, d))]
+    if after and after >= len(distances):
+        return {nonblank[k + 1] for k in range(len(nonblank) - 1)
+                if nonblank[k] in timed and name_like(nonblank[k + 1])}
+    if distances:
+        d = max(set(distances), key=distances.count)
+        return {nonblank[k - d] for k in range(d, len(nonblank))
+                if nonblank[k] in timed and name_like(nonblank[k - d])}
+    return set()
+
+
+VOTEISH = re.compile(r"голос|vote|веша|казн|висел|синий|синим|никого|воздерж|против|\bза\b", re.IGNORECASE)
+TIME_LINE = re.compile(rf"^\s*(?:#\d+\s*)?(?:добавлено|отправлено|опубликовано|posted)?\s*:?\s*"
+                       rf"\(?(?P<time>{TIME_BIT})\)?\s*(?:#(?P<n>\d+))?\s*$", re.IGNORECASE)
+NUMBER_LINE = re.compile(r"^\s*(?:#|№|сообщение\s*#?)\s*(\d{1,6})\s*$", re.IGNORECASE)
+
+
+def _stamp_of(rest: str, reference: Reference | None) -> tuple[datetime | None, Stamp | None]:
+    rest = rest.strip(" (),:—-»")
+    when, stamp = parse_any_time(rest, reference.when if reference else None), None
+    if when is None and rest:
+        when, stamp = relative_time(rest, reference) or (None, Stamp(rest, ""))
+    return when, stamp
+
+
 def text_posts(text: str, names: Sequence[str], reference: Reference | None = None) -> list[Found]:
     """Pasted text: a post begins with a header line — a player's nickname alone (perhaps with its time),
-    or anyone's name with a time or «написал» — so a spectator's post is never glued to the one above."""
+    or anyone's name with a time or «написал» — so a spectator's post is never glued to the one above.
+    A post copied from a page whose time stands on a line of its own (vBulletin's above the name,
+    XenForo's under it) takes that line's time: the line just before its header, or one of its first
+    three lines."""
     header = _header(names)
     by_fold = {fold(n): n for n in names}
+    lines = text.splitlines()
+    extra = _name_lines(lines, header)
     posts: list[tuple[str, list[str], datetime | None, Stamp | None, int | None]] = []
+    preamble: list[str] = []
     in_quote = 0
-    for line in text.splitlines():
+    for index, line in enumerate(lines):
         in_quote += len(re.findall(r"\[quote", line, re.IGNORECASE)) - len(re.findall(r"\[/quote\]", line, re.I))
         in_quote = max(in_quote, 0)
         match = header.match(line) if not in_quote else None
         other = ANY_HEADER.match(line) if match is None and not in_quote else None
-        if match or (other and not line.lstrip().startswith(">")):
+        if match or (other and not line.lstrip().startswith(">")) or (index in extra and not in_quote):
             if match:
                 author, rest = by_fold[fold(match["author"])], (match["rest"] or "")
-            else:
-                assert other is not None
-                author = other["author"].strip()
+            elif other is not None and not line.lstrip().startswith(">"):
+                author = by_fold.get(fold(other["author"].strip()), other["author"].strip())
                 rest = other["t1"] or other["t2"] or other["t3"] or ""
-                author = by_fold.get(fold(author), author)
-            rest = rest.strip(" (),:—-»")
-            when, stamp = parse_any_time(rest, reference.when if reference else None), None
-            if when is None and rest:
-                when, stamp = relative_time(rest, reference) or (None, Stamp(rest, ""))
+            else:
+                author, rest = by_fold.get(fold(line.strip()), line.strip()), ""
+            when, stamp = _stamp_of(rest, reference)
             shown = re.match(r"\s*#(\d+)", line)
-            posts.append((author, [], when, stamp, int(shown[1]) if shown else None))
+            number = int(shown[1]) if shown else None
+            if when is None and stamp is None:
+                # a time on the line just before the header (vBulletin) is this post's, not the last one's
+                earlier = posts[-1][1] if posts else preamble
+                while earlier and not earlier[-1].strip():
+                    earlier.pop()
+                loose = TIME_LINE.match(earlier[-1]) if earlier else None
+                if loose:
+                    when, stamp = _stamp_of(loose["time"], reference)
+                    number = number or (int(loose["n"]) if loose["n"] else None)
+                    earlier.pop()
+            posts.append((author, [], when, stamp, number))
         elif posts:
             posts[-1][1].append(line)
-    return [(author, "\n".join(lines).strip(), when, stamp, None, shown, None, "")
-            for author, lines, when, stamp, shown in posts]
+        else:
+            preamble.append(line)
+    found: list[Found] = []
+    for author, lines, when, stamp, number in posts:
+        if when is None and stamp is None:
+            for index, line in enumerate(lines[:4]):
+                loose = TIME_LINE.match(line)
+                if loose:
+                    when, stamp = _stamp_of(loose["time"], reference)
+                    number = number or (int(loose["n"]) if loose["n"] else None)
+                    del lines[index]
+                    break
+        for index, line in enumerate(lines[:4]):
+            numbered = NUMBER_LINE.match(line)
+            if numbered:
+                number = number or int(numbered[1])
+                del lines[index]
+                break
+        found.append((author, "\n".join(lines).strip(), when, stamp, None, number, None, ""))
+    return found
