@@ -60,3 +60,18 @@ def test_a_page_without_posts_is_warned_of() -> None:
     thread = read_thread(["<html><body><table><tr><td>Вася</td><td>Голосую за Петю</td></tr></table></body></html>"],
                          NAMES)
     assert thread.posts == [] and any("не нашлось постов" in w for w in thread.warnings)
+
+
+IPB3_POST = """<div class="post_block hentry clear" id="post_id_{i}"><a id="entry{i}"></a><div class="post_wrap">
+<h3 class="row2"><span class="author vcard"><a class="url fn" href="index.php?showuser={i}">{author}</a></span></h3>
+<div class="author_info"><ul class="basic_info"><li class="group_title">Игроки</li></ul></div>
+<div class="post_body"><p class="posted_info">Отправлено 30 Ноябрь 2026 - {time}</p>
+<div class="post entry-content"><!-- #post-{i} -->{text}</div></div></div></div>"""
+
+
+def test_an_invision_3_page_by_structure() -> None:
+    thread = read_thread([page(IPB3_POST)], NAMES)
+    assert [(p.author, p.time) for p in thread.posts] == [
+        (a, datetime(2026, 11, 30, int(t[:2]), int(t[3:]))) for a, t, _, _ in POSTS]
+    count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
+    assert count.votes == {"Вася": "Петя", "Петя": "Вася", "Маша": "Коля", "Коля": "Маша"} and not count.flagged

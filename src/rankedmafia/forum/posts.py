@@ -243,14 +243,19 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
         body = max(blocks, key=lambda b: len(text_of(b, quotes)), default=None)
         if body is None or not author:
             continue
-        times = [t.attributes.get("datetime") or text_of(t) for t in node.css("time")]
-        times += [line for line in text_of(node, ids([body])).splitlines() if re.search(r"\d{1,2}:\d{2}", line)]
+        # its time: a <time>, else a line with a clock outside the body, else the body's first such line
+        times = [t.attributes.get("title") or text_of(t) for t in node.css("time")]
+        times += [line for line in text_of(node, ids([body]) | quotes).splitlines() if CLOCK_IN.search(line)]
+        times += [line for line in text_of(body, quotes).splitlines()[:2] if CLOCK_IN.search(line)]
         when, stamp = read_stamp(times, reference)
         head = text_of(node, ids([body])).splitlines()
         number = next((int(m[1]) for line in head if (m := SHOWN.search(line))), None)
         edited = next((parse_any_time(line) for line in text_of(node).splitlines() if EDIT_WORDS.search(line)), None)
         posts.append((author.strip(), text_of(body, quotes), when, stamp, edited, number, _ident(node), ""))
     return posts
+
+
+CLOCK_IN = re.compile(r"\d{1,2}:\d{2}")
 
 
 def _ancestors(node: Node) -> set[int]:
