@@ -207,7 +207,8 @@ def html_posts(root: Node, engine: Engine, reference: Reference | None = None) -
 
 # --- pages of engines not on the list: posts found by structure -------------------------------------------
 
-PROFILE = re.compile(r"member|user|profile|showuser|author|/u/|[?&]u=|/id\d|people|account", re.IGNORECASE)
+PROFILE = re.compile(r"member|user|profile|showuser|author|/u/|[?&](?:u|uid)=|/id\d|people|account|space",
+                     re.IGNORECASE)
 MICRODATA = "[itemtype*='Comment'], [itemtype*='DiscussionForumPosting'], [itemtype*='SocialMediaPosting']"
 
 
