@@ -161,3 +161,16 @@ def test_text_copied_from_a_page_with_times_on_their_own_lines(text: str) -> Non
     assert all(p.time is not None and p.shown is not None for p in thread.posts)
     count = count_votes(thread.posts, names, names, DEADLINE)
     assert count.votes == {"Вася": "Петя", "Петя": "Вася"} and count.strangers == {"Гость_77": 1}
+
+
+@pytest.mark.parametrize(("text", "votes", "reason"), [
+    ("Голосую за Петю, потому что он врал Маше", {"Вася": "Петя"}, "spoken"),
+    ("Голосую за Петю потому что Маша права", {"Вася": "Петя"}, "spoken"),
+    ("Голосую за Петю или Машу", {}, "two_names"),
+    ("Не голосую за Петю", {}, "no_vote_word"),
+    ("не вешаем Диму", {}, "mention"),
+])
+def test_the_reason_after_a_vote_is_no_second_name_and_a_negation_no_vote(text: str, votes: dict[str, str],
+                                                                          reason: str) -> None:
+    count = count_votes([Post("Вася", text, None, 1)], NAMES, NAMES)
+    assert count.votes == votes and [r.reason for r in count.readings] == [reason]

@@ -52,6 +52,7 @@ HEDGE = re.compile(r"\?|\bне\s+(?:знаю|уверен|решил|синий|
                    r"\bбыл\b|\bбыло\b|\bвчера\b", re.IGNORECASE)
 VOTE_WORD = re.compile(r"\bголос\w*|\bvote\b|\bвеша\w*|\bповес\w*|\bказн\w*|\bлинч\w*|\bвиселиц\w*", re.IGNORECASE)
 MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.IGNORECASE)
+NEGATED = re.compile(r"(?:^|\s)(?:не|не\s+буду|никогда\s+не|don't|not)\s*$", re.IGNORECASE)
 
 COUNTED, FLAGGED, SKIPPED = "counted", "flagged", "skipped"
 # why a vote is flagged (left for the host) or skipped (certainly not a vote that counts)
@@ -120,12 +121,26 @@ def named(words: str, matcher: NameMatcher) -> list[str]:
     return found
 
 
+ALTERNATIVE = frozenset({"или", "либо", "иль", "и", "or", "and", "/", "+", "или/и"})
+
+
+def _alternatives(typed: str, matcher: NameMatcher) -> str:
+    """The part of a spoken vote that may name a second choice: the first name and whatever follows it
+    after «или», «и», «/» («за Васю или Диму»); else only the first name: the rest of the sentence («за
+    Петю, потому что он врал Маше») is the reason, not a choice."""
+    tokens = typed.split()
+    _, size = matcher.find([t.strip("«»\"'*:—-–.,!?") for t in tokens])
+    if size == 0 or (size < len(tokens) and fold(tokens[size]) in ALTERNATIVE):
+        return typed
+    return " ".join(tokens[:size])
+
+
 def _reading(post: Post, rule: str, typed: str, matcher: NameMatcher, tagged: bool) -> Reading | None:
     choice, name = read_choice(typed, matcher)
     if choice is None:
         unread = tagged and typed and fold(typed) != "unvote"
         return Reading(post.number, post.author, FLAGGED, "unread", None, typed) if unread else None
-    names = tuple(named(typed, matcher))
+    names = tuple(named(typed if rule == "tag" else _alternatives(typed, matcher), matcher))
     if len(set(names) | {choice}) > 1:
         every = tuple(dict.fromkeys((choice, *names)))
         return Reading(post.number, post.author, FLAGGED, "two_names", choice, typed, every)
@@ -156,6 +171,8 @@ def votes_in(post: Post, matcher: NameMatcher) -> list[Reading]:
     for match in SPOKEN.finditer(text):
         if not free(match.start()):
             continue
+        if NEGATED.search(text[max(0, match.start() - 12):match.start()]):
+            continue  # «не голосую за Петю», «не вешаем Васю»: left for the flags below
         typed = (match["who"] or match["who1"] or match["who2"] or "").strip()
         explicit = match["who2"] is None
         reading = _reading(post, "spoken", typed, matcher, tagged=explicit)
