@@ -5,9 +5,10 @@ words). The votes, the count and the flags follow in forum/votes.py and forum/fl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rankedmafia.forum.dates import (
     RELATIVE_DAY,
@@ -34,8 +35,8 @@ class Thread:
     warnings: list[str] = field(default_factory=list)  # a gap or an overlap between pages
     notes: list[str] = field(default_factory=list)  # pages put back in order
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        """`posts, engines = read_thread(...)`."""
+    def __iter__(self) -> Iterator[Any]:
+        """`posts, engines = read_thread(...)`, as before pages had warnings."""
         return iter((self.posts, self.engines))
 
 
