@@ -174,3 +174,12 @@ def test_the_reason_after_a_vote_is_no_second_name_and_a_negation_no_vote(text: 
                                                                           reason: str) -> None:
     count = count_votes([Post("Вася", text, None, 1)], NAMES, NAMES)
     assert count.votes == votes and [r.reason for r in count.readings] == [reason]
+
+
+def test_second_thoughts_after_a_counted_vote_are_flagged() -> None:
+    count = count_votes([Post("Вася", "Голосую за Петю. Хотя нет, за Машу.", None, 1)], NAMES, NAMES)
+    assert count.votes == {"Вася": "Петя"}
+    assert [(r.status, r.reason, r.choice) for r in count.readings][1:] == [(FLAGGED, "no_vote_word", "Маша")]
+    decided = count_votes([Post("Вася", "Голосую за Петю. Хотя нет, за Машу.", None, 1)], NAMES, NAMES,
+                          decisions={1: "Маша"})
+    assert decided.votes == {"Вася": "Маша"}

@@ -203,7 +203,29 @@ def votes_in(post: Post, matcher: NameMatcher) -> list[Reading]:
         taken.append((start, end))
     if not any(r.status == COUNTED for _, r in found) and not any(r.status == FLAGGED for _, r in found):
         found += _without_vote_word(post, text, matcher)
+    else:
+        found += _second_thoughts(post, text, matcher, found, taken)
     return [r for _, r in sorted(found, key=lambda pair: pair[0])]
+
+
+def _second_thoughts(post: Post, text: str, matcher: NameMatcher, found: list[tuple[int, Reading]],
+                     taken: list[tuple[int, int]]) -> list[tuple[int, Reading]]:
+    """After a counted vote, a leaning for someone else without a vote word («Голосую за Петю. Хотя нет,
+    за Машу.») may be the player's real choice: flagged with its words (the counted vote stays until the
+    host decides)."""
+    counted = [(at, r) for at, r in found if r.status == COUNTED]
+    if not counted:
+        return []
+    last_at, last = max(counted, key=lambda pair: pair[0])
+    for leaning in LEANING.finditer(text):
+        if leaning.start() <= last_at or any(a <= leaning.start() < b for a, b in taken):
+            continue
+        choice, match = read_choice(leaning["who"], matcher)
+        if choice is not None and choice != last.choice and (match is None or match.certain):
+            sentence = " ".join(leaning.group(0).split())
+            return [(leaning.start(), Reading(post.number, post.author, FLAGGED, "no_vote_word", choice, sentence,
+                                              (choice,)))]
+    return []
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
