@@ -69,3 +69,12 @@ def test_a_missing_page_between_numbered_pages_is_warned() -> None:
     first, _ = pages("xenforo", split=4)
     _, last = pages("xenforo", split=9)
     assert any("не хватает постов № 4–8" in w for w in read_thread([first, last], PLAYERS).warnings)
+
+
+def test_a_post_without_an_author_is_warned_of_not_dropped_silently() -> None:
+    first, _ = pages("phpbb")
+    broken = first.replace('class="username">Петя</a></dt>', '></a></dt>').replace(
+        'class="username">Петя</a></strong>', '></a></strong>')
+    thread = read_thread([broken], PLAYERS)
+    assert "Петя" not in [p.author for p in thread.posts]
+    assert any("не прочитано постов (нет автора или текста): 1" in w for w in thread.warnings)

@@ -18,12 +18,14 @@ TEXTS = {
            "overlap": "страницы перекрываются: повторы постов учтены один раз ({authors})",
            "gap": "между страницами не хватает постов № {first}–{last}: сохраните и ту страницу",
            "shown": "номерам постов", "ident": "номерам постов на форуме", "time": "времени постов",
-           "no_posts": "в странице {page} не нашлось постов"},
+           "no_posts": "в странице {page} не нашлось постов",
+           "unread": "в странице {page} не прочитано постов (нет автора или текста): {n} — проверьте их сами"},
     "en": {"reordered": "the pages were given out of order: read by {key}",
            "overlap": "the pages overlap: repeated posts counted once ({authors})",
            "gap": "posts no. {first}–{last} are missing between the pages: save that page too",
            "shown": "post number", "ident": "the forum's post ids", "time": "post time",
-           "no_posts": "no posts found in page {page}"},
+           "no_posts": "no posts found in page {page}",
+           "unread": "page {page}: {n} posts without an author or a text could not be read; check them yourself"},
 }
 
 
@@ -32,6 +34,7 @@ class Page:
     given: int  # its place in the order given (1, 2, …)
     engine: str  # the engine that read it, "generic" (by structure) or "text" (pasted)
     posts: list[Found]
+    unread: int = 0  # post containers without an author or a text
 
 
 @dataclass
@@ -45,8 +48,9 @@ class Pages:
 def read_page(page: str, names: list[str], today: Reference | None, given: int) -> Page:
     reference = page_reference(page) or today
     if "<" in page and re.search(r"<(?:div|table|article|li|p|span|body)\b", page, re.IGNORECASE):
-        engine, found = read_html(page, reference)
-        return Page(given, engine, found)  # a page of no posts is warned of, never read as text
+        unread: list[int] = []
+        engine, found = read_html(page, reference, unread)
+        return Page(given, engine, found, len(unread))  # a page of no posts is warned of, never read as text
     return Page(given, "text", text_posts(page, names, reference))
 
 
@@ -58,6 +62,7 @@ def order_pages(pages: list[Page], lang: str = "ru") -> Pages:
     texts = TEXTS.get(lang, TEXTS["ru"])
     out = Pages(engines=[p.engine for p in pages])
     out.warnings += [texts["no_posts"].format(page=p.given) for p in pages if not p.posts]
+    out.warnings += [texts["unread"].format(page=p.given, n=p.unread) for p in pages if p.unread]
     filled = [p for p in pages if p.posts]
     kind = next((k for k in ("shown", "ident", "time")
                  if all(_key(post, k) is not None for p in filled for post in p.posts)), None)

@@ -185,7 +185,10 @@ def _epoch(value: str) -> datetime | None:
     return datetime.utcfromtimestamp(seconds)
 
 
-def html_posts(root: Node, engine: Engine, reference: Reference | None = None) -> list[Found]:
+def html_posts(root: Node, engine: Engine, reference: Reference | None = None,
+               unread: list[int] | None = None) -> list[Found]:
+    """The posts of a page of a known engine; a post container without an author or a body is counted in
+    `unread` (the page is then warned of: nothing is dropped silently)."""
     posts: list[Found] = []
     for node in _outermost(list(root.css(engine.post))):
         author = (node.attributes.get(engine.author_attr) or "") if engine.author_attr else ""
@@ -194,6 +197,8 @@ def html_posts(root: Node, engine: Engine, reference: Reference | None = None) -
             author = (text_of(found).splitlines() or [""])[0] if found is not None else ""
         body = node.css_first(engine.body)
         if body is None or not author.strip():
+            if unread is not None and text_of(node).strip():
+                unread.append(_ident(node) or 0)
             continue
         edited, edited_stamp, notices = _edited(node, engine.edited, reference)
         quotes = inside(body, engine.quote) + inside(body, engine.signature) + inside(body, engine.cut)
@@ -300,12 +305,12 @@ def _micro_post(node: Node, reference: Reference | None) -> Found | None:
     return (author.strip(), text_of(body, quotes), when, stamp, edited, shown, _ident(node), "")
 
 
-def read_html(page: str, reference: Reference | None) -> tuple[str, list[Found]]:
+def read_html(page: str, reference: Reference | None, unread: list[int] | None = None) -> tuple[str, list[Found]]:
     """A saved page's posts and the name of what read them (an engine, or "generic")."""
     root = parse(page)
     engine = detect(root)
     if engine is not None:
-        return engine.name, html_posts(root, engine, reference)
+        return engine.name, html_posts(root, engine, reference, unread)
     return "generic", generic_posts(root, reference)
 
 
