@@ -46,3 +46,17 @@ def test_the_final_post_names_the_winner_and_every_role(tmp_path: Path) -> None:
     assert lines[0] == "Итоги игры" and lines[1].startswith("Победитель: ")
     assert [line.split(" — ")[0] for line in lines[3:]] == NAMES
     assert "\n".join(lines) in out.getvalue()  # the terminal host prints the same post at the end
+
+
+def test_a_newer_message_replaces_the_earlier_action_in_the_terminal_host_too(tmp_path: Path) -> None:
+    game = new_game(preset("classic-12"), NAMES, 2026)
+    boss = next(p.name for p in game.players() if p.role == "mafia1")
+    first, second = [p.name for p in game.players() if p.role == "civilian"][:2]
+    out = io.StringIO()
+    session = Session(game, Console(file=out, width=200, color_system=None), tmp_path / "g.yaml")
+    asked: list[str] = []
+    session.confirm = lambda question: asked.append(question) or True
+    session.handle(f"{boss}: убиваю {first}")
+    session.handle(f"{boss}: передумал, убиваю {second}")
+    assert game.state.acts[boss].targets == (second,)
+    assert "Это заменит прежний ход:" in out.getvalue() and len(asked) == 2

@@ -18,7 +18,7 @@ from rich.prompt import Prompt
 
 from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.count_post import count_lines
-from rankedmafia.forum.messages import ReadError, Reading, read_error, read_message
+from rankedmafia.forum.messages import ReadError, Reading, read_error, read_replacing
 from rankedmafia.forum.phase_end import DECLINE, final_post, next_step, unsent
 from rankedmafia.forum.thread import parse_time, parse_today, read_pages, read_thread
 from rankedmafia.forum.vocabulary import ACTION_WORDS, display
@@ -39,6 +39,7 @@ from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.view import ActionView
+from rankedmafia.text.acts import describe_act
 from rankedmafia.text.formats import Format
 from rankedmafia.text.names import refusal
 from rankedmafia.text.script_errors import file_error_text
@@ -320,18 +321,30 @@ class Session:
         """A player's message (or a line typed with Russian words): the action it means, confirmed."""
         actor = self.name(command.actor)
         try:
-            reading = read_message(self.game, actor, command.text)
+            # a newer message replaces his earlier action tonight (forum/messages.py, as on the desk)
+            reading, replaced = read_replacing(self.game, actor, command.text)
         except ReadError as error:
             self.refuse(read_error(error, self.lang))
             return
         for guess in reading.guesses:
             self.say("guess", style="yellow", typed=guess.typed, name=guess.name)
-        asked = (not typed or reading.guesses) and self.confirm is not None
+        if replaced is not None and self.confirm is None:
+            replaced = None  # an actions file never replaces an action unasked: the rules' refusal stands
+        if replaced is not None:
+            self.say("replaces", style="yellow", act=describe_act(replaced, self.game.sexes(), self.lang,
+                                                                   with_actor=True))
+        asked = (not typed or reading.guesses or replaced is not None) and self.confirm is not None
         if asked and not self.asks(t(self.lang, "confirm_reading", reading=reading.describe(self.lang))):
             self.say("not_taken", style="yellow")
             return
+        if replaced is not None:
+            self.game.withdraw(actor)
         self.submit(actor, reading.action, list(reading.targets), reading.option, reading.detail,
                     reading.copied_option, reading.copied_detail)
+        if replaced is not None and actor not in self.game.state.acts:  # refused after all: the earlier stands
+            self.game.submit(replaced.actor, replaced.action, replaced.targets, replaced.option, replaced.detail,
+                             replaced.copied_option, replaced.copied_detail)
+            self.store(quiet=True)
 
     def follow_up_turn(self) -> bool:
         """Once the others have acted (or the host ends the night), the Game's follow-up step: the player

@@ -13,7 +13,6 @@ as one.
 
 from __future__ import annotations
 
-from copy import deepcopy
 from dataclasses import dataclass
 from datetime import date
 from typing import Annotated, Any
@@ -26,7 +25,7 @@ from rankedmafia.forum.cards import card_text
 from rankedmafia.forum.count import FLAGGED, SKIPPED, Count, count_votes
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.flags import describe as describe_reading
-from rankedmafia.forum.messages import ReadError, read_error, read_message
+from rankedmafia.forum.messages import ReadError, read_error, read_replacing
 from rankedmafia.forum.phase_end import final_post, next_step, unsent
 from rankedmafia.forum.saves import dumps, loads, pending
 from rankedmafia.forum.thread import decode, parse_time, parse_today, read_thread
@@ -346,13 +345,11 @@ async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Sh
         if actor not in game.state.players:
             problem = desk_texts(lang)["unknown_player"]
         else:
-            if actor in game.state.acts and game.phase.kind is PhaseKind.NIGHT:
-                # his newer message replaces his earlier action: read it as if he had not sent one yet
-                earlier = describe_act(game.state.acts[actor], game.sexes(), lang, with_actor=True)
-                game = deepcopy(game)
-                game.withdraw(actor)
             try:
-                reading = read_message(game, actor, text)
+                # his newer message replaces his earlier action (forum/messages.py, as in the terminal host)
+                reading, replaced = read_replacing(game, actor, text)
+                if replaced is not None:
+                    earlier = describe_act(replaced, game.sexes(), lang, with_actor=True)
             except ReadError as error:
                 problem = read_error(error, lang)
             except RuleViolation as error:
