@@ -10,10 +10,10 @@ import argparse
 import time
 from pathlib import Path
 
+from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.messages import read_message
 from rankedmafia.forum.names import analyser
-from rankedmafia.forum.thread import read_thread
-from rankedmafia.forum.votes import count_votes
+from rankedmafia.forum.thread import decode, read_thread
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.seating import Seat
 
@@ -31,7 +31,7 @@ def main() -> None:
     analyser()
     print(f"analyser load: {(time.perf_counter() - started) * 1000:.0f} ms (once per process)")
     for page in sorted(THREADS.iterdir()):
-        text = page.read_text(encoding="utf-8")
+        text = decode(page.read_bytes())  # one page is in windows-1251
         started = time.perf_counter()
         for _ in range(repeat):
             posts, _ = read_thread([text], NAMES)

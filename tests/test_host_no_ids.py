@@ -100,5 +100,6 @@ def test_the_scan_finds_an_id_where_there_is_one() -> None:
 def test_the_forum_engines_are_named_as_they_call_themselves() -> None:
     from rankedmafia.text.names import engine_name
 
-    assert {engine_name(engine.name) for engine in ENGINES} == {"phpBB", "vBulletin", "Invision", "XenForo", "SMF"}
+    assert {engine_name(engine.name) for engine in ENGINES} == {"phpBB", "vBulletin", "Invision", "XenForo", "SMF",
+                                                                       "MyBB", "uCoz", "Discourse", "ВКонтакте"}
     assert engine_name("text", "ru") == "вставленный текст" and engine_name("text", "en") == "pasted text"

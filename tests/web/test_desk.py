@@ -171,7 +171,7 @@ def test_a_saved_thread_page_with_relative_dates_on_the_desk(client: TestClient)
     page = post(client, token, "thread", {"deadline": "30.11.2026 22:00", "today": "30.11.2026"},
                 files=[("files", ("day2.html", html, "text/html"))])
     assert "прочитаны по заданной дате: 30.11.2026" in page and "Прочитано: vBulletin" in page
-    assert "«Вассю» прочитано как Вася" in page and "«Рано вешать, синий.»" in page
+    assert "«Вассю» прочитано как Вася" in page and "«Машу или Диму»" in page
     assert "после срока пропущены посты" in page
     no_ids(page)
     english = client.get(f"/desk/{token}?lang=en").text
@@ -198,3 +198,17 @@ def test_a_pasted_message_survives_a_reload_until_accepted_or_put_aside(client: 
     post(client, token, "read", {"actor": doctor, "text": "лечу себя"})
     post(client, token, "resolve", {})  # the night ends with the message unaccepted: the day does not show it
     assert "лечу себя" not in client.get(f"/desk/{token}").text
+
+
+def test_a_newer_message_replaces_the_earlier_action(client: TestClient) -> None:
+    token, _ = create(client)
+    dealt = roles(client, token)
+    boss = next(n for n, r in dealt.items() if r == "mafia1")
+    first, second = [n for n, r in dealt.items() if r == "civilian"][:2]
+    post(client, token, "read", {"actor": boss, "text": f"Убиваю {first}"})
+    post(client, token, "act", {"actor": boss, "action": "kill", "targets": first})
+    page = post(client, token, "read", {"actor": boss, "text": f"Передумал, убиваю {second}"})
+    assert "Заменит прежний ход:" in page and 'id="accept"' in page
+    page = post(client, token, "act", {"actor": boss, "action": "kill", "targets": second})
+    taken = page.split('class="taken"', 1)[1].split("</ul>", 1)[0]
+    assert taken.count('<s class="replaced">') == 1 and taken.count('class="words"') == 1

@@ -40,6 +40,21 @@ def fits(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "a sideways scroll"
 
 
+def resolve(page: Page, waiting: str = "") -> None:
+    """Ending a phase asks first, and says who has not sent anything."""
+    page.click("#resolve-ask > summary")
+    if waiting:
+        expect(page.locator("#resolve-ask")).to_contain_text(waiting)
+    page.click("#resolve")
+
+
+def taps_fit_a_finger(page: Page) -> None:
+    small = page.evaluate("""[...document.querySelectorAll('.desk button, .desk select, .desk input:not([type=hidden]),'
+        + ' .desk summary')].filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert small == [], small
+
+
 def copied(page: Page, box: str) -> str:
     """Clicks the copy button of the text `box` and returns what reached the clipboard."""
     expect(page.locator(f"button[data-copy='{box}']")).to_have_text("Копировать")
@@ -96,7 +111,9 @@ def test_a_whole_forum_game_hosted_from_the_desk_on_a_phone(browser: Browser, se
     heal.locator("select[name=targets]").select_option(doctor)
     heal.locator("button").click()
     expect(page.locator("ul.taken")).to_contain_text(f"{doctor}: лечить")
-    page.click("#resolve")
+    assert page.evaluate("location.hash") == "#night"  # the host stays where he tapped
+    taps_fit_a_finger(page)
+    resolve(page, "Не прислали ход")
     expect(page.locator("#phase")).to_have_text("День 1")
     night = copied(page, "post-0")
     assert night.startswith("ИТОГИ НОЧИ 1") and victim in night  # plain text, as chosen
@@ -108,20 +125,24 @@ def test_a_whole_forum_game_hosted_from_the_desk_on_a_phone(browser: Browser, se
     page.click("#threadform button[type=submit]")
     expect(page.locator("#count")).to_contain_text("по машинной метке времени поста")
     flags = page.locator("li.flag")
-    expect(flags).to_have_count(3)
-    expect(flags.nth(1)).to_contain_text("«Вассю» прочитано как Вася")
+    expect(flags).to_have_count(2)
+    expect(flags.nth(0)).to_contain_text("«Вассю» прочитано как Вася")
+    expect(flags.nth(0).locator("blockquote.post")).to_contain_text("Саша")  # the post itself, its author, time
+    expect(flags.nth(0).locator("blockquote.post")).to_contain_text("30.11.2026 20:45")
     fits(page)
+    taps_fit_a_finger(page)
     shot(page, "desk-day-count")
-    flags.nth(1).get_by_role("button", name="Засчитать за Вася").click()
-    expect(page.locator("li.flag")).to_have_count(2)
-    page.reload()
-    expect(page.locator("li.flag")).to_have_count(2)  # the decision is the server's: a reload keeps it
-    page.locator("li.flag").nth(0).get_by_role("button", name="Не голос").click()
+    flags.nth(0).get_by_role("button", name="Засчитать за Вася").click()
     expect(page.locator("li.flag")).to_have_count(1)
+    assert page.evaluate("location.hash") == "#count"
+    page.reload()
+    expect(page.locator("li.flag")).to_have_count(1)  # the decision is the server's: a reload keeps it
+    page.locator("li.flag").nth(0).get_by_role("button", name="Не голос").click()
+    expect(page.locator("li.flag")).to_have_count(0)
     expect(page.locator("#count-post")).to_contain_text("Саша")
     page.click("#apply")
     expect(page.locator("#votes")).to_contain_text("Саша")
-    page.click("#resolve")
+    resolve(page)
     expect(page.locator("#phase")).to_have_text("Ночь 2")
     day = copied(page, "post-0")
     assert day.startswith("ИТОГИ ДНЯ 1")
@@ -132,7 +153,7 @@ def test_a_whole_forum_game_hosted_from_the_desk_on_a_phone(browser: Browser, se
         if phase == "Игра окончена":
             break
         if phase.startswith("Ночь"):
-            page.click("#resolve")
+            resolve(page)
             expect(page.locator("#phase")).to_have_text(phase.replace("Ночь", "День"))
         phases = record(server, token)["phases"]
         assert isinstance(phases, list)
@@ -146,11 +167,13 @@ def test_a_whole_forum_game_hosted_from_the_desk_on_a_phone(browser: Browser, se
         page.click("#apply")
         expect(page.locator("#votes")).to_contain_text(f"{target} — {len(living) - 1}")
         day = page.locator("#phase").text_content() or ""
-        page.click("#resolve")
+        resolve(page)
         expect(page.locator("#phase")).not_to_have_text(day)
         expect(page.locator("#post-0")).to_contain_text(target)
     expect(page.locator("#phase")).to_have_text("Игра окончена")
     assert copied(page, "seed")
+    final_post = copied(page, "final-post")
+    assert "Победитель" in final_post and all(f"{name} — " in final_post for name in dealt)
     final = record(server, token)
     assert final["winner"] == "town"
     fits(page)

@@ -5,6 +5,7 @@ tells more than he may know; the terminal host and the web desk send the same wo
 from __future__ import annotations
 
 from rankedmafia.rules.game import Game
+from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name
 from rankedmafia.text.summary import Renderer
 
@@ -19,9 +20,12 @@ def clan_text(game: Game, name: str, lang: str) -> str:
                      for member, role in view.clan.items())
 
 
-def card_text(game: Game, name: str, renderer: Renderer) -> str:
+def card_text(game: Game, name: str, renderer: Renderer, rules: bool = False) -> str:
+    """The card; with `rules`, the role's rules in words after it (the desk's cards: the host copies one
+    message a player)."""
     view = game.view(name)
     text = renderer.say("role_card", player=name, role=role_name(view.role, renderer.lang))
     if view.clan:
         text += " " + renderer.say("clan_card", members=clan_text(game, name, renderer.lang))
-    return text
+    explained = role_rules(view.role, renderer.lang) if rules else ""
+    return f"{text}\n{explained}" if explained else text

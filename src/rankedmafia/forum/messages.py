@@ -18,6 +18,7 @@ of the game: Вася is out), never as a count of targets the reader failed to 
 from __future__ import annotations
 
 import re
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,7 @@ from rankedmafia.rules import council
 from rankedmafia.rules.choices import question_detail
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.text.declension import analyser
 from rankedmafia.text.names import question_text
@@ -362,3 +364,15 @@ def _question(game: Game, text: str, matcher: NameMatcher) -> tuple[str, str]:
 
 def read_error(error: ReadError, lang: str = "ru") -> str:
     return LABELS.get(lang, LABELS["ru"])[error.key].format(**error.params)
+
+
+def read_replacing(game: Game, actor: str, text: str) -> tuple[Reading, Act | None]:
+    """A player's message read as `read_message` does; if he has already sent an action tonight, read as
+    if he had not (the rules let him withdraw it and send another until the night ends), with the
+    action it would replace. The game itself is not changed: the host confirms first."""
+    earlier = game.state.acts.get(actor) if game.phase.kind is PhaseKind.NIGHT and not game.over else None
+    if earlier is None:
+        return read_message(game, actor, text), None
+    trial = deepcopy(game)
+    trial.withdraw(actor)
+    return read_message(trial, actor, text), earlier

@@ -16,11 +16,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.prompt import Prompt
 
+from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.count_post import count_lines
-from rankedmafia.forum.messages import ReadError, Reading, read_error, read_message
+from rankedmafia.forum.messages import ReadError, Reading, read_error, read_replacing
+from rankedmafia.forum.phase_end import DECLINE, final_post, next_step, unsent
 from rankedmafia.forum.thread import parse_time, parse_today, read_pages, read_thread
 from rankedmafia.forum.vocabulary import ACTION_WORDS, display
-from rankedmafia.forum.votes import count_votes
 from rankedmafia.host import commands as cmd
 from rankedmafia.host.help import COUNCIL_TOPICS, council_help, game_help, role_help
 from rankedmafia.host.i18n import plural, t
@@ -38,6 +39,7 @@ from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.view import ActionView
+from rankedmafia.text.acts import describe_act
 from rankedmafia.text.formats import Format
 from rankedmafia.text.names import refusal
 from rankedmafia.text.script_errors import file_error_text
@@ -319,18 +321,30 @@ class Session:
         """A player's message (or a line typed with Russian words): the action it means, confirmed."""
         actor = self.name(command.actor)
         try:
-            reading = read_message(self.game, actor, command.text)
+            # a newer message replaces his earlier action tonight (forum/messages.py, as on the desk)
+            reading, replaced = read_replacing(self.game, actor, command.text)
         except ReadError as error:
             self.refuse(read_error(error, self.lang))
             return
         for guess in reading.guesses:
             self.say("guess", style="yellow", typed=guess.typed, name=guess.name)
-        asked = (not typed or reading.guesses) and self.confirm is not None
+        if replaced is not None and self.confirm is None:
+            replaced = None  # an actions file never replaces an action unasked: the rules' refusal stands
+        if replaced is not None:
+            self.say("replaces", style="yellow", act=describe_act(replaced, self.game.sexes(), self.lang,
+                                                                   with_actor=True))
+        asked = (not typed or reading.guesses or replaced is not None) and self.confirm is not None
         if asked and not self.asks(t(self.lang, "confirm_reading", reading=reading.describe(self.lang))):
             self.say("not_taken", style="yellow")
             return
+        if replaced is not None:
+            self.game.withdraw(actor)
         self.submit(actor, reading.action, list(reading.targets), reading.option, reading.detail,
                     reading.copied_option, reading.copied_detail)
+        if replaced is not None and actor not in self.game.state.acts:  # refused after all: the earlier stands
+            self.game.submit(replaced.actor, replaced.action, replaced.targets, replaced.option, replaced.detail,
+                             replaced.copied_option, replaced.copied_detail)
+            self.store(quiet=True)
 
     def follow_up_turn(self) -> bool:
         """Once the others have acted (or the host ends the night), the Game's follow-up step: the player
@@ -380,19 +394,21 @@ class Session:
             self.refuse(file_error_text(error, " ".join(command.paths), self.lang))
             return
         players, alive = list(self.game.state.players), self.game.alive()
-        posts, _ = read_thread(pages, players, today)
-        count = count_votes(posts, alive, players, deadline, self.lang)
-        for note in count.notes:
+        thread = read_thread(pages, players, today, self.lang)
+        posts, voters = thread.posts, self.game.voters()
+        silenced = [name for name in alive if name not in voters]
+        count = count_votes(posts, alive, players, deadline, self.lang, silenced=silenced)
+        for note in [*thread.notes, *count.notes]:
             self.say("thread_note", text=note)
-        for warning in count.warnings:
+        for warning in [*thread.warnings, *count.warnings]:
             self.say("warning", style="yellow", text=warning)
         # a flagged reading is counted only on the host's own yes, never from an actions file
         decisions = {r.post: r.choice for r in count.flagged if r.choice is not None and self.confirm is not None
                      and self.confirm(t(self.lang, "decide_flag", author=r.author,
                                         choice=t(self.lang, "blue") if r.choice == BLUE else r.choice))}
         if decisions:
-            count = count_votes(posts, alive, players, deadline, self.lang, decisions)
-        for line in count_lines(count.votes, self.game.alive(), self.game.phase.number, self.lang, self.fmt):
+            count = count_votes(posts, alive, players, deadline, self.lang, decisions, silenced)
+        for line in count_lines(count.votes, voters, self.game.phase.number, self.lang, self.fmt):
             self.paste(line)
         changed = {v: c for v, c in count.votes.items() if self.game.state.votes.get(v) != c}
         if not changed:
@@ -412,11 +428,11 @@ class Session:
         and the next one is asked), then the night's resolution; by day, who has not voted is named (and
         the host asked at the prompt) before the count."""
         if self.game.phase.kind is PhaseKind.NIGHT and not self.game.over:
-            step = self.game.follow_up_step()
-            if step is not None:
-                self.game.decline(step.player)
+            kind, asked = next_step(self.game)  # forum/phase_end.py: the desk takes the same step
+            if kind == DECLINE and asked is not None:
+                self.game.decline(asked)
             elif not self.game.follow_up_open:
-                skipped = self.game.awaiting()
+                skipped = unsent(self.game)
                 if skipped:
                     self.say("skipped", style="yellow", names=", ".join(skipped))
                     if self.confirm is not None and not self.confirm(t(self.lang, "confirm_resolve")):
@@ -424,7 +440,7 @@ class Session:
             if self.follow_up_turn():
                 return True
         elif self.game.phase.kind is PhaseKind.DAY and not self.game.over:
-            missing = not_voted(self.game)
+            missing = unsent(self.game)
             if missing:
                 self.say("not_voted", style="yellow", names=", ".join(missing))
                 if self.confirm is not None and not self.confirm(t(self.lang, "confirm_count")):
@@ -442,6 +458,8 @@ class Session:
             self.send(name, " ".join(lines))
         if self.game.over:
             self.console.rule()
+            for line in final_post(self.game, self.renderer):  # the same final post as the desk's
+                self.paste(line)
             self.say("game_over", style="bold", seed=self.game.seed)
             self.say("verify_hint", commitment=self.game.commitment, path=self.save_path)
             return False

@@ -14,9 +14,9 @@ from typing import Annotated
 
 import typer
 
+from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.count_post import count_lines
 from rankedmafia.forum.thread import parse_time, parse_today, read_pages, read_thread
-from rankedmafia.forum.votes import count_votes
 from rankedmafia.host.saves import load, save
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import PhaseKind
@@ -44,7 +44,8 @@ TEXTS = {
 
 def votes_command(
     pages: Annotated[list[Path], typer.Argument(
-        help="the thread's saved pages (HTML from phpBB, vBulletin, Invision, XenForo, SMF) or pasted text; "
+        help="the thread's saved pages (HTML from phpBB, vBulletin, Invision, XenForo, SMF, MyBB, uCoz, "
+             "Discourse, VK or another forum) or pasted text, in any order; "
              "a folder stands for its files in name order")],
     game_file: Annotated[Path, typer.Option("--game", help="the game saved by `rankedmafia host`")],
     deadline: Annotated[str | None, typer.Option(
@@ -89,15 +90,17 @@ def votes_command(
     if game.phase.kind is not PhaseKind.DAY:
         fail(texts["not_day"].format(number=game.phase.number))
     players = list(game.state.players)
-    posts, engines = read_thread(text, players, reference)
-    count = count_votes(posts, game.alive(), players, limit, lang)
+    thread = read_thread(text, players, reference, lang)
+    posts, engines, voters = thread.posts, thread.engines, game.voters()
+    silenced = [name for name in game.alive() if name not in voters]
+    count = count_votes(posts, game.alive(), players, limit, lang, silenced=silenced)
     err.print(texts["engines"].format(pages=", ".join(engine_name(e, lang) for e in engines), posts=len(posts)),
               style="dim", markup=False)
-    for note in count.notes:
+    for note in [*thread.notes, *count.notes]:
         err.print(texts["note"].format(text=note), style="dim", markup=False)
-    for warning in count.warnings:
+    for warning in [*thread.warnings, *count.warnings]:
         err.print(texts["note"].format(text=warning), style="yellow", markup=False)
-    for line in count_lines(count.votes, game.alive(), game.phase.number, lang, fmt):
+    for line in count_lines(count.votes, voters, game.phase.number, lang, fmt):
         out.print(line, markup=False)
     if apply:
         for voter, choice in count.votes.items():

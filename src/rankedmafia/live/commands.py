@@ -149,12 +149,16 @@ def act_build(name: str, action: str, targets: list[str], option: str | None, de
     return deed_build(Act(name, action, tuple(targets), option, detail, copied_option, copied_detail), phase=phase)
 
 
-def deed_build(act: Act, *, phase: str | None = None) -> Build:
-    """A night action as one value (the site's and the bots' `act_build`, the desk's accepted message)."""
+def deed_build(act: Act, *, phase: str | None = None, replace: bool = False) -> Build:
+    """A night action as one value (the site's and the bots' `act_build`, the desk's accepted message).
+    `replace`: a player's newer message for the same night replaces his earlier action (the desk: the rules
+    let him take it back and send another until the night ends, so a withdraw, then the act)."""
 
     def build(live: LiveGame, now: float) -> Outcome:
         running(live, phase, MOVE)
         out = Outcome()
+        if replace and live.game is not None and act.actor in live.game.state.acts:
+            step(live, out, "withdraw", {"type": "withdraw", "actor": act.actor}, now)
         step(live, out, "act", {"type": "act", **act.fields()}, now)
         settle(live, out, now)
         return out

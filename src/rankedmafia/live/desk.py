@@ -27,6 +27,7 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import Phase, PhaseKind
 from rankedmafia.setup import Setup, script_of
 from rankedmafia.store import GameRow, PostRow
+from rankedmafia.text.names import preset_title
 
 KIND = "desk"
 PAGES = "desk:pages"  # the store's posts channel holding what the host pasted from the day's thread
@@ -44,10 +45,23 @@ class Seat:
     sex: str | None = None  # "m" | "f" | None
 
 
+def title_in_words(setup: Mapping[str, Any], lang: str = "ru") -> str:
+    """An untitled game's name for people: its preset's title («Классика на 12 игроков»), never its id; a
+    reopened save's, by its player count («Партия на 12 игроков»)."""
+    name = str(setup.get("name") or "")
+    if name and name != "save":
+        words = preset_title(name, lang)
+        if words != name:
+            return words
+    players = int(setup.get("players") or 0)
+    return (f"Партия на {players} игроков" if lang == "ru" else f"A game of {players} players") if players else \
+        ("Партия" if lang == "ru" else "A game")
+
+
 def _row(title: str, setup: dict[str, Any], seed: str, thread: str, now: float,
          chance: str = "seeded") -> tuple[GameRow, str]:
     admin = new_token()
-    row = GameRow(id=new_game_id(), admin_hash=token_hash(admin), title=title.strip()[:100] or str(setup["name"]),
+    row = GameRow(id=new_game_id(), admin_hash=token_hash(admin), title=title.strip()[:100] or title_in_words(setup),
                   setup=setup, options={"kind": KIND, "night_seconds": 0, "day_seconds": 0, "chance": chance,
                                         "thread": thread.strip()[:500]},
                   seed=seed, commitment=commitment(seed), created_at=now)

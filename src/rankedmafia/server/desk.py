@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -22,12 +23,13 @@ from fastapi.responses import PlainTextResponse, Response
 from starlette.datastructures import UploadFile
 
 from rankedmafia.forum.cards import card_text
+from rankedmafia.forum.count import FLAGGED, SKIPPED, Count, count_votes
 from rankedmafia.forum.count_post import count_lines
-from rankedmafia.forum.messages import ReadError, read_error, read_message
+from rankedmafia.forum.flags import describe as describe_reading
+from rankedmafia.forum.messages import ReadError, read_error, read_replacing
+from rankedmafia.forum.phase_end import final_post, unsent
 from rankedmafia.forum.saves import dumps, loads, pending
 from rankedmafia.forum.thread import decode, parse_time, parse_today, read_thread
-from rankedmafia.forum.votes import FLAGGED, SKIPPED, Count, count_votes
-from rankedmafia.forum.votes import describe as describe_reading
 from rankedmafia.live import commands as cmd
 from rankedmafia.live import desk
 from rankedmafia.live import service as svc
@@ -197,12 +199,15 @@ def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
     sexes = game.sexes()
     night = game.phase.kind is PhaseKind.NIGHT and not game.over
     taken: dict[str, dict[str, Any]] = {}
+    replaced: dict[str, list[str]] = {}  # each player's earlier actions tonight, shown struck through
     for command in pending(game):
         if command["type"] == "act":
             taken[command["actor"]] = {"actor": command["actor"],
                                        "words": describe_act(command, sexes, lang, with_actor=True)}
-        elif command["type"] == "withdraw":
-            taken.pop(command["actor"], None)
+        elif command["type"] == "withdraw" and command["actor"] in taken:
+            replaced.setdefault(command["actor"], []).append(taken.pop(command["actor"])["words"])
+    for actor, entry in taken.items():
+        entry["replaced"] = replaced.get(actor, [])
     asked = game.follow_up_step() if night else None
     waiting = [asked.player] if asked is not None else (game.awaiting() if night else [])
     results = []
@@ -213,7 +218,9 @@ def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
             "private": [{"name": name, "text": "\n".join(lines)} for name, lines in rec["private"].items()]})
     phase = k["over"] if game.over else k[game.phase.kind.value].format(n=game.phase.number)
     return {
-        "title": live.row.title,
+        # a game saved before titles were put in words kept its setup's id («classic-12», «save»)
+        "title": desk.title_in_words(live.row.setup, lang) if live.row.title in ("save", live.row.setup.get("name"))
+        else live.row.title,
         "id": live.id,
         "key": cmd.phase_key(live),  # the phase the desk's forms send back: a stale one is refused
         "thread": live.row.options.get("thread", ""),
@@ -226,16 +233,21 @@ def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
         "day": game.phase.kind is PhaseKind.DAY and not game.over,
         "players": [p.name for p in game.players()],
         "alive": game.alive(),
-        "cards": [{"name": p.name, "text": card_text(game, p.name, renderer)} for p in game.players()],
+        "cards": [{"name": p.name, "text": card_text(game, p.name, renderer, rules=True)} for p in game.players()],
+        "final": "\n".join(final_post(game, renderer)),
+        "voters": game.voters(),
+        "silenced": [n for n in game.alive() if n not in game.voters()] if game.phase.kind is PhaseKind.DAY else [],
+        "today": date.today().strftime("%d.%m.%Y"),
         "taken": list(taken.values()),
         "waiting": waiting,
+        "unsent": unsent(game),
         "asked": {"name": asked.player, "action": action_name(asked.action, lang), "told": ", ".join(asked.told)}
         if asked is not None else None,
         # by hand: every choice but the joker's copies and the Council's questions (read from his message)
         "forms": {name: [choice_form(c, lang, game) for c in game.choices(name)
                          if not c.copies and c.option != "question"] for name in waiting},
         "votes": public_votes(game),
-        "vote_lines": count_lines(public_votes(game), game.alive(), game.phase.number, lang, fmt)
+        "vote_lines": count_lines(public_votes(game), game.voters(), game.phase.number, lang, fmt)
         if game.phase.kind is PhaseKind.DAY else [],
         "results": results,
     }
@@ -253,10 +265,27 @@ def recount(live: LiveGame, paste: desk.Pasted, lang: str) -> tuple[Count, list[
     elif paste.today and today is None:
         problem = k["bad_today"].format(text=paste.today)
     players = list(game.state.players)
-    posts, engines = read_thread(paste.pages, players, today)
-    count = count_votes(posts, game.alive(), players, deadline, lang, paste.decisions)
-    shown = ", ".join(engine_name(e, lang) for e in engines)
-    return count, [k["read_engines"].format(engines=shown, posts=len(posts))], problem
+    thread = read_thread(paste.pages, players, today, lang)
+    silenced = [name for name in game.alive() if name not in game.voters()]
+    count = count_votes(thread.posts, game.alive(), players, deadline, lang, paste.decisions, silenced)
+    count.notes[:0] = thread.notes
+    count.warnings[:0] = thread.warnings
+    shown = ", ".join(engine_name(e, lang) for e in thread.engines)
+    return count, [k["read_engines"].format(engines=shown, posts=len(thread.posts))], problem
+
+
+def _post_text(count: Count, number: int) -> str:
+    post = count.posts.get(number)
+    return "" if post is None else post.text if len(post.text) <= 600 else post.text[:600] + "…"
+
+
+def _post_time(count: Count, number: int) -> str:
+    post = count.posts.get(number)
+    if post is None:
+        return ""
+    if post.time is not None:
+        return post.time.strftime("%d.%m.%Y %H:%M")
+    return post.stamp.written if post.stamp is not None else ""
 
 
 def thread_data(live: LiveGame, paste: desk.Pasted, lang: str, fmt: Format) -> dict[str, Any] | None:
@@ -268,12 +297,13 @@ def thread_data(live: LiveGame, paste: desk.Pasted, lang: str, fmt: Format) -> d
     standing = public_votes(game)
     changed = {v: c for v, c in count.votes.items() if standing.get(v) != c}
     flagged = [{"post": r.post, "author": r.author, "why": describe_reading(r, lang),
+                "text": _post_text(count, r.post), "time": _post_time(count, r.post),
                 "choices": [{"id": n, "label": k["count_for"].format(name=k["blue"] if n == BLUE else n)}
                             for n in dict.fromkeys([*r.names, *([r.choice] if r.choice else [])])]}
                for r in count.readings if r.status == FLAGGED]
     skipped = [describe_reading(r, lang) for r in count.readings if r.status == SKIPPED]
     rest = [w for w in count.warnings if not any(w == f["why"] for f in flagged) and w not in skipped]
-    return {"paste": paste, "count": count, "lines": count_lines(count.votes, game.alive(), game.phase.number, lang,
+    return {"paste": paste, "count": count, "lines": count_lines(count.votes, game.voters(), game.phase.number, lang,
                                                                   fmt),
             "flagged": flagged, "skipped": skipped + rest, "notes": count.notes, "read": read, "problem": problem,
             "changed": changed, "decided": paste.decisions or {}}
@@ -317,11 +347,15 @@ async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Sh
     async with live.lock:
         game = _game(live)
         problem, status = "", 422
+        earlier = ""
         if actor not in game.state.players:
             problem = desk_texts(lang)["unknown_player"]
         else:
             try:
-                reading = read_message(game, actor, text)
+                # his newer message replaces his earlier action (forum/messages.py, as in the terminal host)
+                reading, replaced = read_replacing(game, actor, text)
+                if replaced is not None:
+                    earlier = describe_act(replaced, game.sexes(), lang, with_actor=True)
             except ReadError as error:
                 problem = read_error(error, lang)
             except RuleViolation as error:
@@ -333,7 +367,7 @@ async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Sh
     if problem:
         return Shown(error=problem, pm_from=actor, pm_text=text), status
     k = desk_texts(lang)
-    shown = {"words": words, "fields": act.fields(),
+    shown = {"words": words, "fields": act.fields(), "earlier": earlier,
              "guesses": [k["check_name"].format(typed=g.typed, name=g.name) for g in reading.guesses]}
     return Shown(reading=shown, pm_from=actor, pm_text=text), 200
 
@@ -359,7 +393,7 @@ async def act(request: Request, token: str) -> Response:
              for key in ("option", "detail", "copied_option", "copied_detail")}
     act = Act(actor, action, tuple(targets), field["option"], field["detail"], field["copied_option"],
               field["copied_detail"])
-    response = await _run(request, token, lambda phase: cmd.deed_build(act, phase=phase), form)
+    response = await _run(request, token, lambda phase: cmd.deed_build(act, phase=phase, replace=True), form)
     if response.status_code == 303:  # accepted: the message it came from is dealt with
         service, live = platform_of(request).service, await _hosted(request, token)
         if (await desk.pasted_message(service, live)).actor == actor:

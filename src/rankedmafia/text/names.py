@@ -264,14 +264,18 @@ def phase_name(kind: str, lang: str = "ru", number: int | None = None) -> str:
 
 # the forum engines whose saved pages the vote counter reads (forum/thread.py), by their own names
 ENGINES: dict[str, str] = {"phpbb": "phpBB", "vbulletin": "vBulletin", "invision": "Invision", "xenforo": "XenForo",
-                           "smf": "SMF"}
+                           "smf": "SMF", "mybb": "MyBB", "ucoz": "uCoz", "discourse": "Discourse",
+                           "vk": "ВКонтакте"}
 PASTED = {"ru": "вставленный текст", "en": "pasted text"}
+GENERIC = {"ru": "страница форума (по разметке)", "en": "forum page (by structure)"}
 
 
 def engine_name(engine: str, lang: str = "ru") -> str:
     """«vBulletin», «вставленный текст»: what read a page of the thread, never its id."""
     if engine in ENGINES:
         return ENGINES[engine]
+    if engine == "generic":
+        return GENERIC[_lang(lang)]
     return PASTED[_lang(lang)] if engine == "text" else engine
 
 

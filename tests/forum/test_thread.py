@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.count_post import count_lines
-from rankedmafia.forum.dom import parse_html
+from rankedmafia.forum.markup import parse, text_of
 from rankedmafia.forum.thread import Post, parse_time, read_pages, read_thread
-from rankedmafia.forum.votes import count_votes
 from rankedmafia.rules.model import BLUE
 
-THREADS = Path(__file__).parent / "forum_threads"
+THREADS = Path(__file__).parent.parent / "forum_threads"
 NAMES = ["Вася", "Петя", "Маша", "Коля", "Оля", "Саша", "Дима", "Лена", "Таня", "Игорь", "Нина", "Женя"]
 ALIVE = [n for n in NAMES if n != "Нина"]
 DEADLINE = datetime(2026, 11, 30, 22, 0)
@@ -78,10 +78,11 @@ def test_without_a_deadline_the_late_post_counts() -> None:
     assert count_votes(posts, ALIVE, NAMES).votes["Женя"] == "Маша"
 
 
-def test_pages_of_one_thread_are_read_in_order() -> None:
+def test_a_page_given_twice_is_read_once_with_a_warning() -> None:
     page = (THREADS / PAGES["smf"]).read_text(encoding="utf-8")
-    posts, engines = read_thread([page, page], NAMES)
-    assert engines == ["smf", "smf"] and [p.number for p in posts] == list(range(1, 31))
+    thread = read_thread([page, page], NAMES)
+    assert thread.engines == ["smf", "smf"] and [p.number for p in thread.posts] == list(range(1, 16))
+    assert any("перекрываются" in w for w in thread.warnings)
 
 
 def test_the_count_post_shows_raw_votes_and_who_has_not_voted() -> None:
@@ -134,8 +135,8 @@ def test_times(text: str, when: datetime | None) -> None:
 
 
 def test_the_tree_tolerates_unclosed_tags() -> None:
-    root = parse_html("<div class='a'><p>one<p>two<br>three</div><div>four")
-    assert root.text() == "one\ntwo\nthree\nfour"
+    root = parse("<div class='a'><p>one<p>two<br>three</div><div>four")
+    assert text_of(root) == "one\ntwo\nthree\nfour"
 
 
 def test_a_page_saved_in_windows_1251(tmp_path: Path) -> None:

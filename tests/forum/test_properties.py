@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.thread import Post, read_thread
-from rankedmafia.forum.votes import count_votes
 from rankedmafia.rules.model import BLUE
 
 NAMES = ["Вася", "Петя", "Маша", "Коля", "Оля", "Игорь"]

@@ -1,0 +1,321 @@
+"""Thread pages in each engine's own markup (after its public templates: phpBB prosilver's
+viewtopic_body.html, vBulletin 3/4 postbit and vBulletin 5's display_Topics, XenForo 2's post macro,
+Invision 4/5's topic view, SMF 2.0/2.1's Display.template.php, MyBB 1.8's postbit, uCoz's forum post,
+Discourse's crawler view, VK's board), built from one day's posts with quotes, edits, signatures and two
+pages, so that every engine is checked on the same thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from rankedmafia.rules.model import BLUE
+
+
+@dataclass(frozen=True)
+class Written:
+    author: str
+    time: datetime
+    text: str  # HTML of the author's own words
+    quote: tuple[str, str] | None = None  # (whom, what) quoted before the text
+    edited: datetime | None = None
+    signature: str = ""
+
+
+def at(hour: int, minute: int) -> datetime:
+    return datetime(2026, 11, 30, hour, minute)
+
+
+PLAYERS = ["Вася", "Петя", "Маша", "Коля", "Оля", "Дима", "Лена", "Игорь", "Женя", "Саша"]
+DEADLINE = at(22, 0)
+SILENCED = ["Игорь"]
+THREAD = [
+    Written("Ведущий", at(20, 0), "День 1. Голосование до 22:00.", signature="Ведущий игры"),
+    Written("Вася", at(20, 5), "Привет! Голосую за <b>Петю</b>", signature="Голосую сердцем"),
+    Written("Петя", at(20, 10), "Я мирный!<br>Голосую: Вася"),
+    Written("Маша", at(20, 20), "Не верю. Мой голос — Петя.", quote=("Петя", "Голосую: Вася")),
+    Written("Гость_77", at(20, 25), "Голосую за Машу!"),
+    Written("Коля", at(20, 30), "Голосую за Игоря", signature="Голос разума"),
+    Written("Коля", at(21, 0), "Меняю голос: голосую за Диму"),
+    Written("Дима", at(21, 10), "Колю на виселицу!"),
+    Written("Оля", at(21, 20), "Рано вешать, синий."),
+    Written("Лена", at(21, 30), "Голосую за Васю", edited=at(22, 30)),
+    Written("Игорь", at(21, 40), "Голосую против Маши"),
+    Written("Саша", at(21, 45), "[vote]Маша[/vote]", quote=("Вася", "Голосую за Петю")),
+    Written("Женя", at(22, 15), "Голосую за Машу"),
+]
+VOTES = {"Вася": "Петя", "Петя": "Вася", "Маша": "Петя", "Коля": "Дима", "Дима": "Коля", "Оля": BLUE,
+         "Саша": "Маша"}
+FLAGGED = [("Лена", "edited_late")]
+SKIPPED = [("Игорь", "silenced")]
+LATE_AUTHORS = ["Женя"]
+STRANGERS = {"Ведущий": 1, "Гость_77": 1}
+
+
+def ru_short(t: datetime) -> str:
+    return f"{t.day} ноя {t.year}, {t:%H:%M}"
+
+
+def dotted(t: datetime) -> str:
+    return f"{t:%d.%m.%Y}, {t:%H:%M}"
+
+
+def utc(t: datetime) -> str:
+    return f"{t - timedelta(hours=3):%Y-%m-%dT%H:%M:%S}Z"
+
+
+@dataclass(frozen=True)
+class Markup:
+    name: str
+    page: str  # the page around the posts: {posts}
+    post: Callable[[Written, int, int], str]  # a post, its number in the thread, its id
+
+
+def _phpbb(w: Written, n: int, i: int) -> str:
+    quote = f'<blockquote><div><cite>{w.quote[0]} писал(а):</cite>{w.quote[1]}</div></blockquote>' if w.quote else ""
+    edit = (f'<div class="notice">Последний раз редактировалось <a href="./memberlist.php?u=2" class="username">'
+            f'{w.author}</a> {ru_short(w.edited)}, всего редактировалось 1 раз.</div>') if w.edited else ""
+    sig = f'<div id="sig{i}" class="signature">{w.signature}</div>' if w.signature else ""
+    return (f'<div id="p{i}" class="post has-profile bg2"><div class="inner"><dl class="postprofile" id="profile{i}">'
+            f'<dt class="no-profile-rank no-avatar"><a href="./memberlist.php?mode=viewprofile&amp;u={i}" '
+            f'class="username">{w.author}</a></dt><dd class="profile-posts"><strong>Сообщения:</strong> 12</dd></dl>'
+            f'<div class="postbody"><div id="post_content{i}"><h3><a href="#p{i}">Re: День 1</a></h3>'
+            f'<p class="author"><a class="unread" href="./viewtopic.php?p={i}#p{i}" title="Сообщение">'
+            f'<span class="sr-only">Сообщение</span></a><span class="responsive-hide"><strong><a href="./memberlist.php'
+            f'?mode=viewprofile&amp;u={i}" class="username">{w.author}</a></strong> &raquo; </span>'
+            f'<time datetime="{utc(w.time)}+00:00">{ru_short(w.time)}</time></p>'
+            f'<div class="content">{quote}{w.text}</div>{edit}{sig}</div></div></div></div><hr class="divider">')
+
+
+def _vb4(w: Written, n: int, i: int) -> str:
+    quote = (f'<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container">'
+             f'<div class="bbcode_postedby">Сообщение от <strong>{w.quote[0]}</strong></div>'
+             f'<div class="message">{w.quote[1]}</div></div></div></div>') if w.quote else ""
+    edit = (f'<blockquote class="postcontent lastedited">Последний раз редактировалось {w.author}; '
+            f'{w.edited:%d.%m.%Y} в <span class="time">{w.edited:%H:%M}</span>.</blockquote>') if w.edited else ""
+    sig = (f'<blockquote class="signature restore"><div class="signaturecontainer">{w.signature}</div></blockquote>'
+           if w.signature else "")
+    return (f'<li class="postbitlegacy postbitim postcontainer old" id="post_{i}"><div class="posthead">'
+            f'<span class="postdate old"><span class="date">{w.time:%d.%m.%Y},&nbsp;<span class="time">'
+            f'{w.time:%H:%M}</span></span></span><span class="nodecontrols"><a name="post{i}" href="#post{i}" '
+            f'class="postcounter">#{n}</a></span></div><div class="postdetails"><div class="userinfo">'
+            f'<div class="username_container"><a class="username offline popupctrl" href="member.php?u={i}">'
+            f'<strong>{w.author}</strong></a></div><span class="usertitle">Игрок</span></div>'
+            f'<div class="postbody"><div class="postrow"><div class="content"><div id="post_message_{i}">'
+            f'<blockquote class="postcontent restore ">{quote}{w.text}</blockquote></div></div>{edit}{sig}'
+            f'</div></div></div></li>')
+
+
+def _vb3(w: Written, n: int, i: int) -> str:
+    quote = (f'<div style="margin:20px; margin-top:5px; "><div class="smallfont" style="margin-bottom:2px">Цитата:'
+             f'</div><table cellpadding="6" cellspacing="0" border="0" width="100%"><tr><td class="alt2" '
+             f'style="border:1px inset"><div>Сообщение от <strong>{w.quote[0]}</strong></div>'
+             f'<div style="font-style:italic">{w.quote[1]}</div></td></tr></table></div>') if w.quote else ""
+    edit = (f'<div class="smallfont"><hr size="1" style="color:#D1D1E1" /><em>Последний раз редактировалось '
+            f'{w.author}; {w.edited:%d.%m.%Y} в <span class="time">{w.edited:%H:%M}</span>.</em></div>'
+            ) if w.edited else ""
+    sig = f'<div>__________________<br />{w.signature}</div>' if w.signature else ""
+    return (f'<div id="edit{i}" style="padding:0px 0px 6px 0px"><table class="tborder" id="post{i}" cellpadding="6" '
+            f'cellspacing="0" border="0" width="100%" align="center"><tr><td class="thead"><div class="normal" '
+            f'style="float:right">&nbsp;#<a href="showpost.php?p={i}&amp;postcount={n}" id="postcount{i}" '
+            f'name="{n}"><strong>{n}</strong></a>&nbsp;</div><div class="normal"><a name="post{i}">'
+            f'<img class="inlineimg" src="images/statusicon/post_old.gif" alt="Старое" border="0" /></a>'
+            f'{w.time:%d.%m.%Y}, {w.time:%H:%M}</div></td></tr><tr><td class="alt2" width="175"><div id="postmenu_{i}">'
+            f'<a class="bigusername" href="member.php?u={i}">{w.author}</a></div><div class="smallfont">Игрок</div>'
+            f'</td><td class="alt1" id="td_post_{i}"><div id="post_message_{i}">{quote}{w.text}</div>{sig}{edit}'
+            f'</td></tr></table></div>')
+
+
+def _vb5(w: Written, n: int, i: int) -> str:
+    quote = (f'<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container">'
+             f'<div class="bbcode_postedby">Сообщение от <strong>{w.quote[0]}</strong></div>'
+             f'<div class="message">{w.quote[1]}</div></div></div></div>') if w.quote else ""
+    edit = (f'<div class="b-post__edit"><div class="b-post__edit__text">Последний раз редактировалось '
+            f'<span class="b-post__edit__author">{w.author}</span>; {dotted(w.edited)}.</div></div>'
+            ) if w.edited else ""
+    sig = f'<div class="b-post__signature restore">{w.signature}</div>' if w.signature else ""
+    return (f'<li class="b-post js-post js-comment-entry__parent b-post--text" data-node-id="{i}" id="post{i}">'
+            f'<div class="b-post__grid"><div class="b-userinfo"><div class="b-userinfo__details"><div class='
+            f'"author h-text-size--14"><strong><a href="https://forum.example/member/{i}-x">{w.author}</a></strong>'
+            f'</div><div class="usertitle">Игрок</div></div></div><div class="b-post__body">'
+            f'<div class="b-post__timestamp"><time itemprop="dateCreated" datetime="{w.time:%Y-%m-%dT%H:%M:%S}">'
+            f'{dotted(w.time)}</time></div><div class="b-post__count"><a href="#post{i}">#{n}</a></div>'
+            f'<div class="js-post__content-wrapper"><div class="js-post__content-text restore h-wordwrap" '
+            f'itemprop="text">{quote}{w.text}</div></div>{edit}{sig}</div></div></li>')
+
+
+def _xenforo(w: Written, n: int, i: int) -> str:
+    def time(t: datetime) -> str:
+        return (f'<time class="u-dt" dir="auto" datetime="{t:%Y-%m-%dT%H:%M:%S}+0300" data-timestamp="1" '
+                f'data-date="{t:%d.%m.%Y}" data-time="{t:%H:%M}" title="{t:%d.%m.%Y} в {t:%H:%M}">'
+                f'Сегодня в {t:%H:%M}</time>')
+    quote = (f'<blockquote class="bbCodeBlock bbCodeBlock--expandable bbCodeBlock--quote js-expandWatch" '
+             f'data-attributes="member: 1" data-quote="{w.quote[0]}"><div class="bbCodeBlock-title">'
+             f'<a href="#" class="bbCodeBlock-sourceJump">{w.quote[0]} сказал(а):</a></div><div class='
+             f'"bbCodeBlock-content"><div class="bbCodeBlock-expandContent js-expandContent">{w.quote[1]}'
+             f'</div></div></blockquote>') if w.quote else ""
+    edit = (f'<div class="message-lastEdit">Последнее редактирование: {time(w.edited)}</div>') if w.edited else ""
+    sig = (f'<aside class="message-signature"><div class="bbWrapper">{w.signature}</div></aside>'
+           if w.signature else "")
+    return (f'<article class="message message--post js-post js-inlineModContainer" data-author="{w.author}" '
+            f'data-content="post-{i}" id="js-post-{i}"><span class="u-anchorTarget" id="post-{i}"></span>'
+            f'<div class="message-inner"><div class="message-cell message-cell--user"><section class="message-user">'
+            f'<div class="message-userDetails"><h4 class="message-name"><a href="/members/x.{i}/" class="username" '
+            f'dir="auto" data-user-id="{i}">{w.author}</a></h4></div></section></div>'
+            f'<div class="message-cell message-cell--main"><div class="message-main js-quickEditTarget">'
+            f'<header class="message-attribution message-attribution--split"><ul class="message-attribution-main '
+            f'listInline"><li class="u-concealed"><a href="/threads/x.1/post-{i}" rel="nofollow">{time(w.time)}</a>'
+            f'</li></ul><ul class="message-attribution-opposite message-attribution-opposite--list"><li><a href='
+            f'"/threads/x.1/post-{i}" rel="nofollow">#{n}</a></li></ul></header><div class="message-content '
+            f'js-messageContent"><div class="message-userContent lbContainer js-lbContainer"><article class='
+            f'"message-body js-selectToQuote"><div class="bbWrapper">{quote}{w.text}</div></article></div>{edit}'
+            f'{sig}</div></div></div></div></article>')
+
+
+def _invision(w: Written, n: int, i: int, five: bool = False) -> str:
+    def time(t: datetime) -> str:
+        return f'<time datetime="{utc(t)}" title="{t:%d.%m.%Y %H:%M}" data-short="1 ч">30 ноября</time>'
+    quote = (f'<blockquote class="ipsQuote" data-ipsquote="" data-ipsquote-username="{w.quote[0]}">'
+             f'<div class="ipsQuote_citation">{w.quote[0]} сказал:</div><div class="ipsQuote_contents">'
+             f'<p>{w.quote[1]}</p></div></blockquote>') if w.quote else ""
+    edit = (f'<p class="ipsType_reset ipsType_medium ipsType_light" data-excludequote=""><strong>Изменено '
+            f'{time(w.edited)} пользователем {w.author}</strong></p>') if w.edited else ""
+    sig = (f'<div data-role="memberSignature" class="ipsResponsive_hidePhone"><div class="ipsType_richText">'
+           f'<p>{w.signature}</p></div></div>') if w.signature else ""
+    if five:
+        return (f'<article id="elComment_{i}" class="ipsEntry js-ipsEntry ipsEntry--post"><aside class='
+                f'"ipsEntry__author-column"><h3 class="ipsEntry__username"><a href="/profile/{i}-x/">{w.author}'
+                f'</a></h3></aside><div class="ipsEntry__main"><header class="ipsEntry__header"><div class='
+                f'"ipsEntry__meta"><a href="?do=findComment&amp;comment={i}">{time(w.time)}</a></div></header>'
+                f'<div class="ipsEntry__post"><div class="ipsRichText" data-role="commentContent">{quote}'
+                f'<p>{w.text}</p>{edit}</div></div>{sig}</div></article>')
+    return (f'<article id="elComment_{i}" class="cPost ipsBox ipsComment ipsComment_parent ipsClearfix">'
+            f'<aside class="ipsComment_author cAuthorPane"><h3 class="ipsType_sectionHead cAuthorPane_author">'
+            f'<strong><a href="/profile/{i}-x/">{w.author}</a></strong></h3></aside><div class="ipsColumn">'
+            f'<div id="comment-{i}_wrap" class="ipsComment_content"><div class="ipsComment_meta"><a href='
+            f'"?do=findComment&amp;comment={i}">Опубликовано: {time(w.time)}</a></div><div class="cPost_contentWrap">'
+            f'<div data-role="commentContent" class="ipsType_normal ipsType_richText">{quote}<p>{w.text}</p>{edit}'
+            f'</div>{sig}</div></div></div></article>')
+
+
+SMF_MONTH = "Ноябрь"
+
+
+def _smf21(w: Written, n: int, i: int) -> str:
+    quote = (f'<blockquote class="bbc_standard_quote"><cite>Цитата: {w.quote[0]}</cite>{w.quote[1]}</blockquote>'
+             if w.quote else "")
+    edit = (f'<span class="smalltext modified floatright mvisible" id="modified_{i}"><span class="lastedit">'
+            f'Последнее редактирование</span>: {w.edited.day} {SMF_MONTH} {w.edited:%Y, %H:%M:%S} от {w.author}'
+            f'</span>') if w.edited else ""
+    sig = f'<div class="signature" id="msg_{i}_signature">{w.signature}</div>' if w.signature else ""
+    return (f'<div class="windowbg" id="msg{i}"><div class="post_wrapper"><div class="poster"><h4><a href='
+            f'"?action=profile;u={i}">{w.author}</a></h4><ul class="user_info"><li class="membergroup">Игрок</li>'
+            f'</ul></div><div class="postarea"><div class="keyinfo"><div id="subject_{i}" class="subject_title">'
+            f'<a href="?msg={i}">Re: День 1</a></div><span class="page_number floatright">#{n}</span>'
+            f'<a href="?msg={i}" class="smalltext">{w.time.day} {SMF_MONTH} {w.time:%Y, %H:%M:%S}</a>{edit}</div>'
+            f'<div class="post"><div class="inner" data-msgid="{i}" id="msg_{i}">{quote}{w.text}</div></div></div>'
+            f'<div class="moderatorbar">{sig}</div></div></div>')
+
+
+def _smf20(w: Written, n: int, i: int) -> str:
+    quote = (f'<div class="quoteheader"><div class="topslice_quote">Цитата: {w.quote[0]}</div></div>'
+             f'<blockquote class="bbc_standard_quote">{w.quote[1]}</blockquote><div class="quotefooter">'
+             f'<div class="botslice_quote"></div></div>') if w.quote else ""
+    edit = (f'<div class="smalltext modified" id="modified_{i}">&#171; <em>Последнее редактирование: '
+            f'{w.edited.day} {SMF_MONTH} {w.edited:%Y, %H:%M:%S} от {w.author}</em> &#187;</div>') if w.edited else ""
+    sig = f'<div class="signature" id="msg_{i}_signature">{w.signature}</div>' if w.signature else ""
+    return (f'<div class="windowbg"><span class="topslice"><span></span></span><div class="post_wrapper">'
+            f'<div class="poster"><h4><a href="?action=profile;u={i}">{w.author}</a></h4></div><div class="postarea">'
+            f'<div class="flow_hidden"><div class="keyinfo"><h5 id="subject_{i}"><a href="?msg={i}#msg{i}">Re: День 1'
+            f'</a></h5><div class="smalltext">&#171; <strong>Ответ #{n - 1} :</strong> {w.time.day} {SMF_MONTH} '
+            f'{w.time:%Y, %H:%M:%S} &#187;</div></div></div><div class="post"><div class="inner" id="msg_{i}">'
+            f'{quote}{w.text}</div></div></div><div class="moderatorbar">{edit}{sig}</div></div>'
+            f'<span class="botslice"><span></span></span></div>')
+
+
+def _mybb(w: Written, n: int, i: int) -> str:
+    quote = (f'<blockquote class="mycode_quote"><cite>{w.quote[0]} писал(а):</cite>{w.quote[1]}</blockquote>'
+             if w.quote else "")
+    edit = (f'<span class="post_edit" id="edited_by_{i}"><span class="edited_post">(Последний раз это сообщение было '
+            f'отредактировано: {dotted(w.edited)}, автором {w.author}.)</span></span>') if w.edited else ""
+    sig = f'<div class="signature scaleimages">{w.signature}</div>' if w.signature else ""
+    return (f'<a name="pid{i}" id="pid{i}"></a><div class="post classic" style="" id="post_{i}"><div class='
+            f'"post_author scaleimages"><div class="author_information"><strong><span class="largetext"><a href='
+            f'"member.php?action=profile&amp;uid={i}">{w.author}</a></span></strong><br /><span class="smalltext">'
+            f'Игрок</span></div></div><div class="post_content"><div class="post_head"><div class="float_right" '
+            f'style="vertical-align: top"><strong><a href="showthread.php?tid=1&amp;pid={i}#pid{i}">#{n}</a></strong>'
+            f'</div><span class="post_date">{dotted(w.time)} {edit}</span></div><div class="post_body scaleimages" '
+            f'id="pid_{i}">{quote}{w.text}</div>{sig}</div></div>')
+
+
+def _ucoz(w: Written, n: int, i: int) -> str:
+    quote = (f'<div class="bbQuoteBlock"><div class="bbQuoteName" style="padding-left:5px;font-size:7pt"><b>Цитата'
+             f'</b> <span class="qName"><!--qn-->{w.quote[0]}<!--/qn--></span></div><div class="quoteMessage" '
+             f'style="border:1px inset;max-height:200px;overflow:auto;height:expression(200);">'
+             f'<!--uzq-->{w.quote[1]}<!--/uzq--></div></div>') if w.quote else ""
+    edit = (f'<br><div class="eMessage"><i>Сообщение отредактировал <b>{w.author}</b> - {dotted(w.edited)}</i>'
+            f'</div>') if w.edited else ""
+    sig = f'<br><hr size="1" width="150" align="left" class="signatureHr"><span class="signatureView">' \
+          f'{w.signature}</span>' if w.signature else ""
+    return (f'<table border="0" width="100%" cellspacing="1" cellpadding="2" class="postTable" id="post{i}"><tr>'
+            f'<td width="23%" class="postTdTop" align="center"><a class="postUser" href="javascript://" rel="nofollow"'
+            f' onclick="emoticon(\'[b]{w.author}[/b],\');return false;">{w.author}</a></td><td class="postTdTop">'
+            f'<div style="float:right" class="postNumberLink">Сообщение # <a rel="nofollow" name="{i}" '
+            f'class="postNumberLink" href="#">{n}</a></div> Добавлено ({dotted(w.time)})</td></tr><tr>'
+            f'<td class="postTdInfo" valign="top"><div class="postRankName">Игрок</div></td><td class="posttdMessage" '
+            f'valign="top" style="word-wrap:break-word;"><span class="ucoz-forum-post" id="ucoz-forum-post-{i}" '
+            f'edit-url="">{quote}{w.text}</span>{edit}{sig}</td></tr></table>')
+
+
+def _discourse(w: Written, n: int, i: int) -> str:
+    quote = (f'<aside class="quote no-group" data-username="{w.quote[0]}" data-post="1" data-topic="1"><div class='
+             f'"title">{w.quote[0]}:</div><blockquote><p>{w.quote[1]}</p></blockquote></aside>') if w.quote else ""
+    half = "pm" if w.time.hour >= 12 else "am"
+    return (f'<div id="post_{n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body '
+            f'crawler-post"><div class="crawler-post-meta"><span class="creator" itemprop="author" itemscope '
+            f'itemtype="http://schema.org/Person"><a itemprop="url" href="https://forum.example/u/x{i}"><span '
+            f'itemprop="name">{w.author}</span></a></span><span class="crawler-post-infos"><time itemprop='
+            f'"datePublished" datetime="{utc(w.time)}" class="post-time">Ноябрь {w.time.day}, {w.time.year}, '
+            f'{w.time.hour % 12 or 12}:{w.time:%M}{half}</time><span itemprop="position">{n}</span></span></div>'
+            f'<div class="post" itemprop="text">{quote}<p>{w.text}</p></div></div>')
+
+
+def _vk(w: Written, n: int, i: int) -> str:
+    return (f'<div class="bp_post clear_fix" id="post-1_{i}"><a class="bp_thumb" href="/id{i}"><img class="bp_img" '
+            f'src="x.jpg" alt="{w.author}"></a><div class="bp_info"><div class="bp_author_wrap"><a class="bp_author" '
+            f'href="/id{i}">{w.author}</a></div><div class="bp_content" id="bp_data-1_{i}"><div class="bp_text">'
+            f'{w.text}</div></div><div class="bp_bottom"><a class="bp_date" href="/topic-1_1?post={i}">'
+            f'{w.time.day} ноя {w.time.year} в {w.time:%H:%M}</a></div></div></div>')
+
+
+HTML = ('<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><title>День 1</title></head><body>'
+        '<div id="wrap"><h1>Ранговая мафия: день 1</h1>{posts}<div class="footer">Форумные игры</div></div>'
+        '</body></html>')
+
+MARKUPS = {
+    "phpbb": _phpbb, "vbulletin4": _vb4, "vbulletin3": _vb3, "vbulletin5": _vb5, "xenforo": _xenforo,
+    "invision4": _invision, "invision5": lambda w, n, i: _invision(w, n, i, five=True), "smf21": _smf21,
+    "smf20": _smf20, "mybb": _mybb, "ucoz": _ucoz, "discourse": _discourse, "vk": _vk,
+}
+# what reads each: the engine's name (several versions share one)
+READ_BY = {"phpbb": "phpbb", "vbulletin4": "vbulletin", "vbulletin3": "vbulletin", "vbulletin5": "vbulletin",
+           "xenforo": "xenforo", "invision4": "invision", "invision5": "invision", "smf21": "smf", "smf20": "smf",
+           "mybb": "mybb", "ucoz": "ucoz", "discourse": "discourse", "vk": "vk"}
+
+
+def pages(engine: str, split: int = 7) -> list[str]:
+    """The thread as two saved pages of the engine (posts 1..split-1, then the rest)."""
+    post = MARKUPS[engine]
+    rendered = [post(w, n, 4000 + n) for n, w in enumerate(THREAD, start=1)]
+    return [HTML.format(posts="".join(rendered[:split - 1])), HTML.format(posts="".join(rendered[split - 1:]))]
+
+
+def pasted(split: int = 7) -> list[str]:
+    """The thread copied as text: a header line a post, quotes as [quote], bold as [b]."""
+    def one(w: Written) -> str:
+        text = w.text.replace("<br>", "\n").replace("<b>", "[b]").replace("</b>", "[/b]")
+        quote = f"[quote={w.quote[0]}]{w.quote[1]}[/quote]\n" if w.quote else ""
+        return f"{w.author} ({w.time:%d.%m.%Y %H:%M}):\n{quote}{text}\n"
+    posts = [one(w) for w in THREAD]
+    return ["\n".join(posts[:split - 1]), "\n".join(posts[split - 1:])]

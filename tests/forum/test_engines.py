@@ -1,0 +1,80 @@
+"""Every listed engine, in its own markup (tests/forum/engine_pages.py), on one day's thread of two pages
+with quotes, signatures, an edit after the deadline, a spectator, a silenced player and a late post: the
+same votes, the same flags, whatever order the pages come in."""
+
+from __future__ import annotations
+
+import pytest
+
+from rankedmafia.forum.count import count_votes
+from rankedmafia.forum.thread import read_thread
+from rankedmafia.forum.votes import own_text
+
+from .engine_pages import (
+    DEADLINE,
+    FLAGGED,
+    LATE_AUTHORS,
+    MARKUPS,
+    PLAYERS,
+    READ_BY,
+    SILENCED,
+    SKIPPED,
+    STRANGERS,
+    THREAD,
+    VOTES,
+    pages,
+    pasted,
+)
+
+NO_EDIT_NOTICE = {"discourse", "vk", "text"}  # their pages do not say a post was edited
+
+
+def check(thread_pages: list[str], engine: str) -> None:
+    thread = read_thread(thread_pages, PLAYERS)
+    assert thread.engines == [READ_BY.get(engine, engine)] * 2
+    assert [p.author for p in thread.posts] == [w.author for w in THREAD]
+    assert [p.time for p in thread.posts] == [w.time for w in THREAD]
+    count = count_votes(thread.posts, PLAYERS, PLAYERS, DEADLINE, silenced=SILENCED)
+    if engine in NO_EDIT_NOTICE:
+        assert count.votes == {**VOTES, "Лена": "Вася"} and not count.flagged
+    else:
+        assert count.votes == VOTES
+        assert [(r.author, r.reason) for r in count.flagged] == FLAGGED
+    assert [(r.author, r.reason) for r in count.readings if r.status == "skipped"] == SKIPPED
+    assert [p.author for p in thread.posts if p.number in count.late] == LATE_AUTHORS
+    assert count.strangers == STRANGERS
+    texts = "\n".join(p.text for p in thread.posts)
+    assert "Голосую сердцем" not in texts and "Голос разума" not in texts  # signatures
+    assert "Голосую за Петю" not in own_text(next(p.text for p in thread.posts if p.author == "Саша"))  # a quote
+
+
+@pytest.mark.parametrize("engine", MARKUPS)
+def test_each_engine_reads_the_thread(engine: str) -> None:
+    check(pages(engine), engine)
+
+
+@pytest.mark.parametrize("engine", ["phpbb", "xenforo", "vbulletin5", "invision5", "smf20", "ucoz", "mybb",
+                                    "discourse", "vk"])
+def test_pages_in_the_wrong_order_are_read_in_order(engine: str) -> None:
+    first, second = pages(engine)
+    thread = read_thread([second, first], PLAYERS)
+    assert [p.author for p in thread.posts] == [w.author for w in THREAD] and thread.notes
+
+
+def test_pasted_text_reads_the_same() -> None:
+    check(pasted(), "text")
+
+
+def test_a_missing_page_between_numbered_pages_is_warned() -> None:
+    first, _ = pages("xenforo", split=4)
+    _, last = pages("xenforo", split=9)
+    assert any("не хватает постов № 4–8" in w for w in read_thread([first, last], PLAYERS).warnings)
+
+
+def test_a_post_without_an_author_is_warned_of_not_dropped_silently() -> None:
+    first, _ = pages("phpbb")
+    broken = first.replace('class="username">Петя</a></dt>', '></a></dt>').replace(
+        'class="username">Петя</a></strong>', '></a></strong>')
+    thread = read_thread([broken], PLAYERS)
+    assert "Петя" not in [p.author for p in thread.posts]
+    assert any("не прочитано постов (нет автора или текста): 1" in w for w in thread.warnings)

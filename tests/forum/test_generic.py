@@ -1,0 +1,77 @@
+"""Pages of engines not on the list are read by structure: repeated blocks each holding a profile link,
+a time and text (FluxBB/PunBB here), or schema.org microdata (NodeBB here); a page where no post is
+found is warned of, never silently read as nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rankedmafia.forum.count import count_votes
+from rankedmafia.forum.thread import read_thread
+
+NAMES = ["Вася", "Петя", "Маша", "Коля"]
+DEADLINE = datetime(2026, 11, 30, 22, 0)
+
+FLUX_POST = """<div id="p{i}" class="blockpost rowodd"><h2><span><span class="conr">#{n}</span>
+<a href="viewtopic.php?pid={i}#p{i}">30.11.2026 {time}</a></span></h2><div class="box"><div class="inbox">
+<div class="postbody"><div class="postleft"><dl><dt><strong><a href="profile.php?id={i}">{author}</a></strong></dt>
+<dd class="usertitle"><strong>Участник</strong></dd><dd><span>Сообщений: 120</span></dd></dl></div>
+<div class="postright"><h3>Re: День 1</h3><div class="postmsg"><div class="quotebox"><cite>Петя пишет:</cite>
+<blockquote><div><p>Голосую за Машу</p></div></blockquote></div><p>{text}</p></div>
+<div class="postsignature postmsg"><hr /><p>Голосую сердцем</p></div></div></div></div></div></div>"""
+
+NODEBB_POST = """<li component="post" class="" data-index="{n}" data-pid="{i}" itemscope
+itemtype="http://schema.org/Comment"><a component="post/anchor" data-index="{n}" id="{n}"></a>
+<meta itemprop="datePublished" content="2026-11-30T{utc}:00.000Z"><div class="clearfix post-header">
+<small class="pull-left"><strong><a href="/user/u{i}" itemprop="author" data-username="{author}" data-uid="{i}">
+<span itemprop="name">{author}</span></a></strong></small></div><br />
+<div class="content" component="post/content" itemprop="text"><p>{text}</p></div></li>"""
+
+POSTS = [("Вася", "20:05", "17:05", "Голосую за Петю"), ("Петя", "20:10", "17:10", "[vote]Вася[/vote]"),
+         ("Маша", "20:20", "17:20", "Мой голос — Коля"), ("Коля", "21:00", "18:00", "Вешаем Машу")]
+
+
+def page(template: str) -> str:
+    posts = "".join(template.format(i=100 + n, n=n, author=a, time=t, utc=u, text=x)
+                    for n, (a, t, u, x) in enumerate(POSTS, start=1))
+    return f"<html><body><div id='brdmain'>{posts}</div></body></html>"
+
+
+def test_a_fluxbb_page_by_structure() -> None:
+    thread = read_thread([page(FLUX_POST)], NAMES)
+    assert thread.engines == ["generic"]
+    assert [(p.author, p.time, p.shown) for p in thread.posts] == [
+        (a, datetime(2026, 11, 30, int(t[:2]), int(t[3:])), n) for n, (a, t, _, _) in enumerate(POSTS, start=1)]
+    count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
+    assert count.votes == {"Вася": "Петя", "Петя": "Вася", "Маша": "Коля", "Коля": "Маша"} and not count.flagged
+
+
+def test_a_nodebb_page_by_microdata() -> None:
+    thread = read_thread([page(NODEBB_POST)], NAMES)
+    assert [p.author for p in thread.posts] == [a for a, _, _, _ in POSTS]
+    assert count_votes(thread.posts, NAMES, NAMES).votes == {"Вася": "Петя", "Петя": "Вася", "Маша": "Коля",
+                                                              "Коля": "Маша"}
+    # only a UTC stamp: beside a deadline the posts are too rough to set against it, and flagged
+    near = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
+    assert near.votes == {} and {r.reason for r in near.flagged} == {"near_deadline"}
+
+
+def test_a_page_without_posts_is_warned_of() -> None:
+    thread = read_thread(["<html><body><table><tr><td>Вася</td><td>Голосую за Петю</td></tr></table></body></html>"],
+                         NAMES)
+    assert thread.posts == [] and any("не нашлось постов" in w for w in thread.warnings)
+
+
+IPB3_POST = """<div class="post_block hentry clear" id="post_id_{i}"><a id="entry{i}"></a><div class="post_wrap">
+<h3 class="row2"><span class="author vcard"><a class="url fn" href="index.php?showuser={i}">{author}</a></span></h3>
+<div class="author_info"><ul class="basic_info"><li class="group_title">Игроки</li></ul></div>
+<div class="post_body"><p class="posted_info">Отправлено 30 Ноябрь 2026 - {time}</p>
+<div class="post entry-content"><!-- #post-{i} -->{text}</div></div></div></div>"""
+
+
+def test_an_invision_3_page_by_structure() -> None:
+    thread = read_thread([page(IPB3_POST)], NAMES)
+    assert [(p.author, p.time) for p in thread.posts] == [
+        (a, datetime(2026, 11, 30, int(t[:2]), int(t[3:]))) for a, t, _, _ in POSTS]
+    count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
+    assert count.votes == {"Вася": "Петя", "Петя": "Вася", "Маша": "Коля", "Коля": "Маша"} and not count.flagged
