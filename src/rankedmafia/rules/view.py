@@ -138,6 +138,8 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
         members.update(seen)
         lists[clan] = dict(seen)
     mine_role = own_role(state, name)
+    if name in members:  # the double agent: his ranks are in `clan_lists` and `ranks`, his role is his own
+        members[name] = mine_role
     # what he knows beside the public: his own role and his clan's
     seats = list(public_seats(state, results) if public is None else public)
     players = state.players
