@@ -332,7 +332,9 @@ def record(game: Game, lang: str = "ru", fmt: Format | str = Format.TEXT) -> dic
         "winner": game.winner,
         "winners": game.winners(),
         "players": [{"name": p.name, "role": p.role, "initial_role": p.initial_role, "side": p.team,
-                     "alive": p.alive, **({"sex": p.sex} if p.sex is not None else {})} for p in game.players()],
+                     "alive": p.alive, **({"sex": p.sex} if p.sex is not None else {}),
+                     **({"ranks": dict(game.state.agent_ranks[p.name])} if p.name in game.state.agent_ranks else {})}
+                    for p in game.players()],
         "phases": phases,
     }
 
