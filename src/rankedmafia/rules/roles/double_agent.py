@@ -1,6 +1,9 @@
 """Двойной агент, in games with two mafia clans: a member of both, with a rank in each, whom nobody knows;
 he may even be a boss. Each clan's kill is then decided by a vote of its members (`vote_kill`, mafia.py;
-the boss's vote weighs 1.5). Neither clan can win while he lives; he wins alone (victory.py)."""
+the boss's vote weighs 1.5). Neither clan can win while he lives; he wins alone (victory.py). His rank in
+each clan is drawn from the seed (or pinned by a script's `ranks: {red: N, black: M}`), and each clan's ranks
+run 1 to n with him at his place: every member's card, the clan's list and the succession read the same
+numbers, and his own card names his rank in each clan (RULINGS.md, "The double agent's ranks")."""
 
 from __future__ import annotations
 
