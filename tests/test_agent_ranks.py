@@ -14,7 +14,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rankedmafia.ai.prompt import NIGHT, PromptBuilder
+from rankedmafia.ai.prompt import CLAN, NIGHT, PromptBuilder
 from rankedmafia.forum.cards import card_text
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.abilities import clan_chain
@@ -167,3 +167,15 @@ def test_a_record_with_pinned_ranks_verifies_and_keeps_them() -> None:
     assert {p["name"]: p.get("ranks") for p in rec["players"]}["Зина"] == {"red": 1, "black": 3}
     assert verify(rec, 5) == []
     assert record(play(script_from_record(rec, 5)))["players"] == rec["players"]
+
+
+def test_the_agents_prompt_names_the_clan_he_writes_to() -> None:
+    """He writes to each clan's chat apart: asked for a line, he is told which clan reads it."""
+    game = new_game(preset("two-clans-20"), [f"Игрок{i}" for i in range(20)], 7)
+    (agent,) = game.state.agent_ranks
+    builder = PromptBuilder(game)
+    for clan, words in (("red", "красные"), ("black", "чёрные")):
+        user = builder.prompt(agent, CLAN, clan=clan).user
+        assert f"чат: клан «{words}» (её прочтут только члены этого клана)" in user
+    member = next(p.name for p in game.state.clan_members("red") if p.name != agent)
+    assert "клан «" not in builder.prompt(member, CLAN, clan="red").user.split("\n")[-2]
