@@ -302,7 +302,25 @@ CASES: list[tuple[str, Callable[[], object], str, str]] = [
     ("agent_needs_two_clans", lambda: Game([Seat("Вася", "mafia1"), Seat("Петя", "double_agent"),
                                             Seat("Маша", "civilian")], seed=1),
      "двойной агент Петя вводится только в игре с двумя кланами", "only in games with two clans"),
+    ("agent_rank_clan", lambda: Game(_two_clans(Seat("Зина", "double_agent", ranks={"green": 1})), seed=1),
+     "у двойного агента Зина указан ранг в клане «green», а такого клана в игре нет (кланы: black, red)",
+     "the game has no such clan"),
+    ("agent_rank", lambda: Game(_two_clans(Seat("Зина", "double_agent", ranks={"red": 4})), seed=1),
+     "у двойного агента Зина в клане «red» нет ранга «4»: ранги там от 1 до 3", "its ranks run from 1 to 3"),
+    ("agent_rank_room", lambda: Game(_two_clans(Seat("Зина", "double_agent"), Seat("Оля", "mafia3", clan="red"),
+                                                Seat("Ира", "mafia4", clan="red")), seed=1),
+     "в клане «red» рядом с двойным агентом может быть не больше 3 ранговых мафиози", "at most 3 ranked mafiosi"),
+    ("ranks_not_agent", lambda: Game(_two_clans(Seat("Зина", "civilian", ranks={"red": 1})), seed=1),
+     "ранги по кланам (`ranks`) бывают только у двойного агента, а роль игрока Зина — «мирный житель»",
+     "only the double agent has ranks by clan"),
 ]
+
+
+def _two_clans(*extra: Seat) -> list[Seat]:
+    """Two clans of two ranks each, a town, and the seats given."""
+    return [Seat("Вася", "mafia1", clan="red"), Seat("Петя", "mafia2", clan="red"),
+            Seat("Гриша", "mafia1", clan="black"), Seat("Лёша", "mafia2", clan="black"),
+            Seat("Маша", "doctor"), Seat("Коля", "civilian"), *extra]
 
 
 def _ids() -> set[str]:

@@ -87,7 +87,7 @@ def _seats(script: Mapping[str, Any]) -> list[Seat]:
     for index, entry in enumerate(players):
         if not isinstance(entry, dict) or "name" not in entry or "role" not in entry:
             raise ScriptError.of("player_fields", index=index)
-        unknown = set(entry) - {"name", "role", "clan", "side", "sex"}
+        unknown = set(entry) - {"name", "role", "clan", "side", "sex", "ranks"}
         if unknown:
             raise ScriptError.of("player_keys", index=index, keys=", ".join(sorted(map(str, unknown))))
         if entry["role"] not in ROLES:
@@ -100,8 +100,20 @@ def _seats(script: Mapping[str, Any]) -> list[Seat]:
         sex = entry.get("sex")
         if sex is not None and sex not in SEXES:
             raise ScriptError.of("player_sex", index=index, name=entry["name"], sex=sex)
-        seats.append(Seat(str(entry["name"]), str(entry["role"]), clan, entry.get("side"), sex))
+        seats.append(Seat(str(entry["name"]), str(entry["role"]), clan, entry.get("side"), sex,
+                          _ranks(entry, index)))
     return seats
+
+
+def _ranks(entry: Mapping[str, Any], index: int) -> dict[str, int] | None:
+    """The double agent's `ranks: {red: N, black: M}`: clan labels as `clan` writes them, whole numbers
+    (which clans and ranks exist the deal checks)."""
+    ranks = entry.get("ranks")
+    if ranks is None:
+        return None
+    if not isinstance(ranks, dict) or not all(isinstance(n, int) and not isinstance(n, bool) for n in ranks.values()):
+        raise ScriptError.of("player_ranks", index=index, name=entry["name"])
+    return {str(clan): n for clan, n in ranks.items()}
 
 
 def new_game(script: Mapping[str, Any]) -> Game:
@@ -320,7 +332,9 @@ def record(game: Game, lang: str = "ru", fmt: Format | str = Format.TEXT) -> dic
         "winner": game.winner,
         "winners": game.winners(),
         "players": [{"name": p.name, "role": p.role, "initial_role": p.initial_role, "side": p.team,
-                     "alive": p.alive, **({"sex": p.sex} if p.sex is not None else {})} for p in game.players()],
+                     "alive": p.alive, **({"sex": p.sex} if p.sex is not None else {}),
+                     **({"ranks": dict(game.state.agent_ranks[p.name])} if p.name in game.state.agent_ranks else {})}
+                    for p in game.players()],
         "phases": phases,
     }
 

@@ -190,6 +190,8 @@ def _seat_entry(game: Game, name: str) -> dict[str, Any]:
         entry["clan"] = player.clan
     if name in game.state.commissions:
         entry["side"] = game.state.commissions[name][0]
+    if name in game.state.agent_ranks:  # the double agent's ranks as the deal placed him (pinned or drawn)
+        entry["ranks"] = dict(game.state.agent_ranks[name])
     if player.sex is not None:
         entry["sex"] = player.sex
     return entry

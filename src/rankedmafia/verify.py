@@ -127,4 +127,6 @@ def _seat(player: Mapping[str, Any]) -> dict[str, Any]:
         entry["clan"] = side
     if player.get("sex") is not None:
         entry["sex"] = player["sex"]
+    if isinstance(player.get("ranks"), Mapping):  # the double agent's ranks, as the deal placed him
+        entry["ranks"] = dict(player["ranks"])
     return entry

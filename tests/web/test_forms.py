@@ -106,7 +106,7 @@ def test_the_double_agent_shares_both_clans_chats(sqlite_client: TestClient) -> 
         assert r.status_code == 201, r.text
     posts = client.get(f"/api/player/{tokens[agent]}/posts", params={"channel": "clan"}).json()
     assert {(p["clan"], p["text"]) for p in posts} == {("red", "to red"), ("black", "to black")}
-    bosses = [n for n, r in roles.items() if r == "mafia1"]
+    bosses = [n for n, r in roles.items() if r in ("mafia1", "mafia2")]  # mafia2 below an agent drawn first
     seen = {}
     for boss in bosses:
         mine = client.get(f"/api/player/{tokens[boss]}").json()["clans"]
@@ -119,6 +119,21 @@ def test_the_double_agent_shares_both_clans_chats(sqlite_client: TestClient) -> 
     assert refused.status_code == 403
     page = client.get(f"/p/{tokens[agent]}").text
     assert '<select name="clan"' in page
+    # RULINGS.md, "The double agent's ranks": his card names his rank in each clan, each clan is listed
+    # apart, he picks the chat in words, and reads each clan's lines labelled with it
+    ranks = {listed["clan"]: int(member["role"][-1]) for listed in data["me"]["clan_lists"]
+             for member in listed["members"] if member["name"] == agent}
+    assert data["me"]["ranks"] == ranks and set(ranks) == {"red", "black"}
+    for clan, words in (("red", "красные"), ("black", "чёрные")):
+        assert f"мафиози {ranks[clan]}-го ранга в клане «{words}»" in data["me"]["role_name"]
+        assert f'<option value="{clan}">клан «{words}»</option>' in page
+        assert f'data-clan="{clan}">клан «{words}»</span>' in page
+        assert f'<ul class="clan" data-clan="{clan}">' in page
+    sent = client.post(f"/p/{tokens[agent]}/chat", data={"csrf": csrf(page), "clan": "black", "text": "ещё"},
+                       follow_redirects=False)
+    assert sent.status_code == 303, sent.text
+    posts = client.get(f"/api/player/{tokens[agent]}/posts", params={"channel": "clan"}).json()
+    assert ("black", "ещё") in {(p["clan"], p["text"]) for p in posts}
 
 
 def test_setup_refusals_come_from_the_text_layer(sqlite_client: TestClient) -> None:

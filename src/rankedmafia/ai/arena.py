@@ -146,10 +146,10 @@ class Table:
                 continue  # nobody to talk to
             for clan in view.clans:
                 clans[clan].append(name)
-                bosses[clan] = view.boss
+                bosses[clan] = view.bosses.get(clan)
         for clan, members in sorted(clans.items()):
             for name in clan_order(members, bosses[clan]):
-                turn = await self.players[name].decide(self.builder, name, CLAN, self.talk)
+                turn = await self.players[name].decide(self.builder, name, CLAN, self.talk, clan=clan)
                 self.turns.append(turn)
                 if turn.post:
                     self.talk.add(name, turn.post, game.phase.number, f"clan:{clan}", turn.bid)

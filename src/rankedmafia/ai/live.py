@@ -182,7 +182,7 @@ class AIDriver:
                 continue  # nobody to talk to
             for clan in view.clans:
                 clans.setdefault(clan, []).append(name)
-                bosses[clan] = view.boss
+                bosses[clan] = view.bosses.get(clan)
         channels = [f"clan:{clan}" for clan in clans]
         posts = await self.service.store.posts(live.id, [THREAD, *channels])
         talk = conversation(live.names(), posts, kept)
@@ -268,7 +268,8 @@ class AIDriver:
                       deadline: float) -> None:
         asked = CLAN if kind.startswith("clan:") else kind
         try:
-            decided = await player.decide(builder, name, asked, talk, addressed, deadline)
+            decided = await player.decide(builder, name, asked, talk, addressed, deadline,
+                                          clan=kind[len("clan:"):] if kind.startswith("clan:") else None)
             body = {**decided.as_json(), "kind": kind, "turn": key, "applied": False}
             if asked in (NIGHT, REVIVE, VOTE):
                 await self._apply(game_id, name, key, decided, body, player.config.lang)

@@ -54,11 +54,11 @@ class AIPlayer:
         self.client = client
 
     async def decide(self, builder: PromptBuilder, name: str, kind: str, talk: Conversation | None = None,
-                     addressed: tuple[str, ...] = (), deadline: float | None = None) -> Turn:
+                     addressed: tuple[str, ...] = (), deadline: float | None = None, clan: str | None = None) -> Turn:
         """`kind`: night (his action), revive (the follow-up step asks him), vote, post (the day's talk),
-        clan (his clan's chat at night)."""
+        clan (his clan's chat at night; `clan`: which one, for the double agent)."""
         game = builder.game
-        prompt = builder.prompt(name, kind, self.config.lang, talk, addressed)
+        prompt = builder.prompt(name, kind, self.config.lang, talk, addressed, clan)
         messages = prompt.messages()
         turn = Turn(name, self.config.name, kind, game.phase.kind.value, game.phase.number, list(messages))
         schema = prompt.schema

@@ -21,6 +21,7 @@ from rankedmafia.rules.council import GROUP_LEAST
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.rules.view import PlayerView
+from rankedmafia.text.clans import card_role, clan_list_text, clan_title
 from rankedmafia.text.council_answers import council_questions
 from rankedmafia.text.diary import act_text, diary
 from rankedmafia.text.names import (
@@ -108,15 +109,21 @@ class PromptBuilder:
         return line
 
     def system(self, view: PlayerView, lang: str) -> str:
-        parts = [say(lang, "intro", name=view.name), say(lang, "role", role=role_name(view.role, lang)),
+        parts = [say(lang, "intro", name=view.name), say(lang, "role", role=card_role(view.role, view.ranks, lang)),
                  say(lang, "card", rules=role_rules(view.role, lang))]
         if view.side is not None and view.quarry is not None:
             parts.append(say(lang, "detective", side=side_name(view.side, lang), quarry=quarry_name(view.quarry, lang)))
-        others = {n: r for n, r in view.clan.items() if n != view.name}
-        if others:
-            parts.append(say(lang, "clan", members=", ".join(f"{n} ({role_name(r, lang)})" for n, r in others.items())))
-        if view.boss is not None:
-            parts.append(say(lang, "boss", boss=view.boss))
+        if len(view.clan_lists) > 1:  # the double agent: each clan named, its boss marked (text/clans.py)
+            lists = {clan: {n: r for n, r in members.items() if n != view.name}
+                     for clan, members in view.clan_lists.items()}
+            parts.append(say(lang, "clans", members=clan_list_text(lists, view.bosses, lang)))
+        else:
+            others = {n: r for n, r in view.clan.items() if n != view.name}
+            if others:
+                parts.append(say(lang, "clan", members=", ".join(f"{n} ({role_name(r, lang)})"
+                                                                 for n, r in others.items())))
+            if view.boss is not None:
+                parts.append(say(lang, "boss", boss=view.boss))
         parts.append(self.setup_line(lang))
         return "\n".join(parts)
 
@@ -196,19 +203,22 @@ class PromptBuilder:
             if not posts:
                 out.append(say(lang, "no_posts"))
         if clan and view.clans:
-            posts = [p for c in view.clans for p in talk.clan(c, view.phase_number)]
+            # the double agent reads each clan's lines labelled with the clan
+            lines = sorted(((c, post) for c in view.clans for post in talk.clan(c, view.phase_number)),
+                           key=lambda line: line[1].order)
+            tag = {c: f"[{clan_title(c, lang)}] " if len(view.clans) > 1 else "" for c in view.clans}
             out.append(say(lang, "clan_talk"))
-            out.extend(f"{p.author}: {p.text}" for p in sorted(posts, key=lambda p: p.order))
-            if not posts:
+            out.extend(f"{tag[c]}{post.author}: {post.text}" for c, post in lines)
+            if not lines:
                 out.append(say(lang, "no_posts"))
         return out
 
     # --- the prompts ------------------------------------------------------------------------------
     def prompt(self, name: str, kind: str, lang: str = "ru", talk: Conversation | None = None,
-               addressed: Sequence[str] = ()) -> Prompt:
+               addressed: Sequence[str] = (), clan: str | None = None) -> Prompt:
         """The prompt of this seat for this decision: `night` (his action, from his choices), `revive`
         (the follow-up step's, when it asks him), `vote`, `post` (the day's talk) or `clan` (his clan's
-        chat at night)."""
+        chat at night; `clan`: which chat, named to the double agent, who writes to each apart)."""
         game = self.game
         view = game.view(name)
         user = self.seats(view, lang) + self.history(view, lang) + self.now(view, lang)
@@ -236,6 +246,8 @@ class PromptBuilder:
             if kind == POST:
                 names = say(lang, "addressed", names=", ".join(addressed)) if addressed else ""
                 user.append(say(lang, "ask_post", addressed=names))
+            elif clan is not None and len(view.clans) > 1:
+                user.append(say(lang, "ask_clan_in", clan=clan_title(clan, lang)))
             else:
                 user.append(say(lang, "ask_clan"))
             user.append(say(lang, "format_post"))

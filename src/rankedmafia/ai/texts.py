@@ -35,6 +35,9 @@ TEXTS: dict[str, dict[str, str]] = {
                      "Не выдумывайте фактов, которых вам не сообщали."),
         "addressed": "К вам обращались: {names}. Ответьте им. ",
         "ask_clan": "Напишите одну реплику в чат клана: кого убить или что сделать этой ночью.",
+        "clans": "Ваши кланы (знаете только вы и их члены): {members}.",
+        "ask_clan_in": ("Напишите одну реплику в чат: {clan} (её прочтут только члены этого клана): кого убить "
+                        "или что сделать этой ночью."),
         "moves": "Что вы можете сделать:",
         "pass_night": "[0] ничего не делать",
         "pass_vote": "[0] не голосовать",
@@ -93,6 +96,9 @@ TEXTS: dict[str, dict[str, str]] = {
                      "Do not invent facts you were not told."),
         "addressed": "You were addressed by: {names}. Answer them. ",
         "ask_clan": "Write one line in your clan's chat: whom to kill or what to do tonight.",
+        "clans": "Your clans (known only to you and their members): {members}.",
+        "ask_clan_in": ("Write one line in the chat of {clan} (only its members read it): whom to kill or what to "
+                        "do tonight."),
         "moves": "What you may do:",
         "pass_night": "[0] do nothing",
         "pass_vote": "[0] no vote",

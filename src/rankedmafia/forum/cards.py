@@ -5,26 +5,25 @@ tells more than he may know; the terminal host and the web desk send the same wo
 from __future__ import annotations
 
 from rankedmafia.rules.game import Game
+from rankedmafia.text.clans import BOSS_MARK, card_role, clan_list_text
 from rankedmafia.text.role_rules import role_rules
-from rankedmafia.text.roles import role_name
 from rankedmafia.text.summary import Renderer
 
-BOSS_MARK = {"ru": "босс", "en": "boss"}
+__all__ = ["BOSS_MARK", "card_text", "clan_text"]
 
 
 def clan_text(game: Game, name: str, lang: str) -> str:
-    """«Коля (мафиози 2-го ранга), Саша (мафиози 1-го ранга, босс)»: his clan as he sees it."""
+    """«Коля (мафиози 2-го ранга), Саша (мафиози 1-го ранга, босс)»: his clan as he sees it (the double
+    agent's two, each named)."""
     view = game.view(name)
-    boss = ", " + BOSS_MARK.get(lang, BOSS_MARK["ru"])
-    return ", ".join(f"{member} ({role_name(role, lang)}{boss if member == view.boss else ''})"
-                     for member, role in view.clan.items())
+    return clan_list_text(view.clan_lists, view.bosses, lang)
 
 
 def card_text(game: Game, name: str, renderer: Renderer, rules: bool = False) -> str:
     """The card; with `rules`, the role's rules in words after it (the desk's cards: the host copies one
-    message a player)."""
+    message a player). His role (the double agent's with his rank in each clan) and his clan."""
     view = game.view(name)
-    text = renderer.say("role_card", player=name, role=role_name(view.role, renderer.lang))
+    text = renderer.say("role_card", player=name, role=card_role(view.role, view.ranks, renderer.lang))
     if view.clan:
         text += " " + renderer.say("clan_card", members=clan_text(game, name, renderer.lang))
     explained = role_rules(view.role, renderer.lang) if rules else ""

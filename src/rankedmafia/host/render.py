@@ -17,6 +17,7 @@ from rankedmafia.host.i18n import t
 from rankedmafia.rules.game import Game, PhaseResult
 from rankedmafia.rules.model import BLUE, Phase
 from rankedmafia.script import phase_record
+from rankedmafia.text.clans import card_role
 from rankedmafia.text.roles import role_name
 from rankedmafia.text.summary import Renderer
 
@@ -35,7 +36,7 @@ def role_cards(game: Game, renderer: Renderer) -> tuple[Table, list[tuple[str, s
     for player in game.players():
         view = game.view(player.name)
         clan = clan_text(game, player.name, lang) if view.clan else ""
-        table.add_row(player.name, role_name(view.role, lang), clan)
+        table.add_row(player.name, card_role(view.role, view.ranks, lang), clan)
         cards.append((player.name, card_text(game, player.name, renderer)))
     return table, cards
 

@@ -58,10 +58,13 @@ def next_boss(state: GameState, clan: str) -> str | None:
 def clan_chain(state: GameState, clan: str) -> list[str]:
     """The clan's living members who can lead it, in the order they would."""
     def key(player: Player) -> tuple[int, int, int]:
+        # the ranks first, the agent at his (RULINGS.md: one sequence counts him at his place), then the
+        # clan's other roles by the rule book's order
         ranks = state.agent_ranks.get(player.name)
         if ranks is not None:
-            return (ranks[clan], 0, player.seat)
-        return (ROLES[player.role].succession or 99, 1, player.seat)
+            return (0, ranks[clan], player.seat)
+        role = ROLES[player.role]
+        return (0 if role.ranked else 1, role.succession or 99, player.seat)
 
     heirs = [p for p in state.clan_members(clan)
              if ROLES[p.role].succession is not None or p.name in state.agent_ranks]

@@ -13,7 +13,8 @@ from typing import Any
 RULES = frozenset({
     # who plays: the seats, the setup's house rules
     "duplicate_name", "reserved_name", "unknown_role", "unknown_sex", "too_few_players", "unknown_house_key",
-    "unknown_house_rule", "detective_side", "agent_needs_two_clans",
+    "unknown_house_rule", "detective_side", "agent_needs_two_clans", "agent_rank_clan", "agent_rank",
+    "agent_rank_room", "ranks_not_agent",
     # the phase and the sender
     "not_night", "not_day", "game_over", "unknown_command", "dead_actor", "already_acted", "no_such_action",
     "lost_as_boss", "nothing_to_withdraw", "revive_later", "actions_closed", "not_asked", "revive_not_dead",

@@ -295,8 +295,18 @@ class Game:
         self.commands.append({"type": "decline", "actor": name})
 
     def setup_roles(self) -> list[str]:
-        """The roles dealt in this game, sorted: public in a forum game (the host announces the setup)."""
-        return sorted(p.initial_role for p in self.state.players.values())
+        """The roles dealt in this game, sorted: public in a forum game (the host announces the setup). In a
+        game with a double agent each clan's ranks are announced as dealt, 1 to k, without the agent's place
+        that the deal numbered them around (RULINGS.md, "The double agent's ranks": the place is secret)."""
+        players = self.state.players.values()
+        if not self.state.agent_ranks:
+            return sorted(p.initial_role for p in players)
+        book = self.state.roles
+        roles = [p.initial_role for p in players if p.clan is None or not book[p.initial_role].ranked]
+        for clan in {p.clan for p in players if p.clan is not None}:
+            ranked = sum(1 for p in players if p.clan == clan and book[p.initial_role].ranked)
+            roles += [f"mafia{rank}" for rank in range(1, ranked + 1)]
+        return sorted(roles)
 
     def option_choices(self, name: str, action: str) -> list[str]:
         """What may stand beside the targets, from what a player knows (the setup is public): the doctor's

@@ -76,6 +76,7 @@ class Deal:
     roles: RoleBook
     commissions: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (side, quarry)
     agent_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # a member of every clan -> clan -> rank
+    pinned_ranks: dict[str, dict[str, int]] = field(default_factory=dict)  # a script's `ranks` by seat name
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ committed seed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from rankedmafia.rules.chance import Chance
@@ -28,6 +28,7 @@ class Seat(NamedTuple):
     clan: str | None = None  # for games with two mafia clans
     side: str | None = None  # a detective's side, when it must be fixed
     sex: str | None = None  # "m" or "f", when the player gave it (the Council's questions, the texts)
+    ranks: Mapping[str, int] | None = None  # the double agent's rank in each clan, when it must be fixed
 
 
 def seat_players(seats: Sequence[Seat], chance: Chance, rules: HouseRules) -> Deal:
@@ -56,6 +57,11 @@ def seat_players(seats: Sequence[Seat], chance: Chance, rules: HouseRules) -> De
         raise RuleViolation("too_few_players", least=2)
     clans = sorted({p.clan for p in players.values() if p.clan is not None})
     deal = Deal(players, clans, chance, rules, ROLES)
+    for seat in seats:
+        if seat.ranks is not None:
+            if not ROLES[seat.role].in_every_clan:
+                raise RuleViolation("ranks_not_agent", name=seat.name, role=seat.role)
+            deal.pinned_ranks[seat.name] = dict(seat.ranks)
     for seat in seats:
         hook = ROLES[seat.role].at_deal
         if hook is not None:

@@ -70,7 +70,10 @@ class GameState:
         """The roles of the setup as the table knows it (public): those dealt and those held now."""
         if self.in_setup is None:
             players = self.players.values()
-            self.in_setup = frozenset(p.initial_role for p in players) | {p.role for p in players}
+            # the double agent's ranks too: a clan's ranks run 1 to n with him among them (RULINGS.md), and a
+            # rank missing from the table's list would name his
+            ranks = {f"mafia{rank}" for by_clan in self.agent_ranks.values() for rank in by_clan.values()}
+            self.in_setup = frozenset(p.initial_role for p in players) | {p.role for p in players} | ranks
         return self.in_setup
 
     def roles_changed(self) -> None:

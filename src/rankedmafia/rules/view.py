@@ -47,6 +47,9 @@ class PlayerView:
     quarry: str | None = None  # the detective: whom he seeks
     votes: dict[str, str] = field(default_factory=dict)  # today's open votes (public, as on a forum)
     clans: tuple[str, ...] = ()  # the clans whose night chat he shares
+    clan_lists: dict[str, dict[str, str]] = field(default_factory=dict)  # each of his clans as he sees it
+    ranks: dict[str, int] = field(default_factory=dict)  # the double agent: his rank in each clan
+    bosses: dict[str, str] = field(default_factory=dict)  # each of his clans' boss
 
 
 @lru_cache(maxsize=4096)
@@ -75,16 +78,12 @@ def phase_log(result: PhaseResult) -> PhaseLog:
 
 
 def clan_roles(state: GameState, clan: str) -> dict[str, str]:
-    """A clan as its members see it. In a game with a double agent the ranks are shown by their place in
-    the clan's chain (so the agent's rank in each clan hides him among the others)."""
+    """A clan as its members see it: each member's role, the double agent shown by his rank in this clan
+    (RULINGS.md, "The double agent's ranks": the deal numbered the clan's ranks around his place, so the
+    list reads 1 to n and he is one rank of them)."""
     members = state.clan_members(clan, alive_only=False)
-    if not state.agent_ranks:
-        return {p.name: p.role for p in members}
-    ranked = sorted((p for p in members if state.roles[p.role].ranked or p.name in state.agent_ranks),
-                    key=lambda p: (state.agent_ranks[p.name][clan], 0) if p.name in state.agent_ranks
-                    else (state.roles[p.role].succession or 99, 1))
-    shown = {p.name: f"mafia{i}" for i, p in enumerate(ranked, start=1)}
-    return {p.name: shown.get(p.name, p.role) for p in members}
+    return {p.name: f"mafia{state.agent_ranks[p.name][clan]}" if p.name in state.agent_ranks else p.role
+            for p in members}
 
 
 def clan_readers(state: GameState) -> dict[str, list[str]]:
@@ -129,6 +128,7 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
         if mine:
             log.extend(dict(entry) for entry in mine)
     members: dict[str, str] = {}
+    lists: dict[str, dict[str, str]] = {}
     for clan in clans:
         seen = None if clans_seen is None else clans_seen.get(clan)
         if seen is None:
@@ -136,7 +136,10 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
             if clans_seen is not None:
                 clans_seen[clan] = seen
         members.update(seen)
+        lists[clan] = dict(seen)
     mine_role = own_role(state, name)
+    if name in members:  # the double agent: his ranks are in `clan_lists` and `ranks`, his role is his own
+        members[name] = mine_role
     # what he knows beside the public: his own role and his clan's
     seats = list(public_seats(state, results) if public is None else public)
     players = state.players
@@ -164,5 +167,6 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
         phase_number=state.phase.number, clan=members, boss=boss,
         seats=tuple(seats), actions=actions, sent=sent, log=tuple(log), winner=state.winner,
         side=detective[0] if detective else None, quarry=detective[1] if detective else None,
-        votes=votes, clans=clans,
+        votes=votes, clans=clans, clan_lists=lists, ranks=dict(state.agent_ranks.get(name, {})),
+        bosses={clan: state.bosses[clan] for clan in clans if clan in state.bosses},
     )

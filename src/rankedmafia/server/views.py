@@ -20,6 +20,7 @@ from rankedmafia.rules.model import BLUE
 from rankedmafia.server.forms import choice_form, legal_choices
 from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.turn import turn_of
+from rankedmafia.text.clans import card_role, clan_title
 from rankedmafia.text.council_answers import council_questions
 from rankedmafia.text.diary import act_text, diary, private_lines
 from rankedmafia.text.names import phase_name
@@ -188,11 +189,17 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     data["me"].update(
         {
             "role": view.role,
-            "role_name": role_name(view.role, lang),
+            "role_name": card_role(view.role, view.ranks, lang),  # the double agent's with his ranks
             "rules": role_rules(view.role, lang),
             "alive": view.alive,
             "clan": [{"name": n, "role": r, "role_name": role_name(r, lang)} for n, r in view.clan.items()],
             "boss": view.boss,
+            # each of his clans as he sees it (the double agent has two), with its boss
+            "clan_lists": [{"clan": clan, "title": clan_title(clan, lang), "boss": view.bosses.get(clan),
+                            "members": [{"name": n, "role": r, "role_name": role_name(r, lang)}
+                                        for n, r in members.items()]}
+                           for clan, members in sorted(view.clan_lists.items())],
+            "ranks": dict(view.ranks),
             "actions": actions,
             "sent": view.sent,
             "sent_text": _sent_text(game, name, lang),
@@ -222,6 +229,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
     data.update(votes_public(game))
     data["in_clan"] = bool(view.clans)
     data["clans"] = list(view.clans)  # the chats he shares
+    data["clan_titles"] = {clan: clan_title(clan, lang) for clan in view.clans}  # the chats' names in words
     if live.status == "over":
         data["end"] = ending(live, name, lang)
         data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)

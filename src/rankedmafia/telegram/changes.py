@@ -25,8 +25,9 @@ from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import Batch, Key, TgGame, TgSeat
 from rankedmafia.telegram.texts import Html, clock, game_over, heading, join, kicked_text, say, shown
 from rankedmafia.telegram.vote import DayVote, above
+from rankedmafia.text.clans import card_role, clan_list_text
 from rankedmafia.text.role_rules import role_rules
-from rankedmafia.text.roles import quarry_name, role_name, side_name
+from rankedmafia.text.roles import quarry_name, side_name
 
 MESSAGE_MAX = 4000  # Telegram's limit is 4096 characters: longer group news goes as several messages
 
@@ -152,11 +153,12 @@ class Changes:
         """The role card: his role as he is told it, its rules in plain words, his clan."""
         assert live.game is not None
         view = live.game.view(name)
-        lines = [say(lang, "card", role=role_name(view.role, lang), about=role_rules(view.role, lang))]
-        if view.clan:
-            members = ", ".join(f"{shown(live, n, lang)} ({role_name(r, lang)})" for n, r in view.clan.items())
+        lines = [say(lang, "card", role=card_role(view.role, view.ranks, lang), about=role_rules(view.role, lang))]
+        if view.clan:  # the double agent's two clans each named, with each clan's boss (text/clans.py)
+            members = clan_list_text(view.clan_lists, view.bosses if len(view.clan_lists) > 1 else {}, lang,
+                                     lambda n: str(shown(live, n, lang)))
             lines.append(say(lang, "card_clan", members=members))
-        if view.boss:
+        if view.boss and len(view.clan_lists) < 2:
             lines.append(say(lang, "card_boss", boss=shown(live, view.boss, lang)))
         if view.side:
             lines.append(say(lang, "card_detective", side=side_name(view.side, lang),

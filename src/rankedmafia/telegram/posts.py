@@ -22,6 +22,7 @@ from rankedmafia.telegram import outbox
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.store import TgGame, TgSeat
 from rankedmafia.telegram.texts import say, shown
+from rankedmafia.text.clans import clan_title
 
 CLAN = "clan:"
 
@@ -49,9 +50,13 @@ def relay_posts(live: LiveGame, game: TgGame, seats: dict[str, TgSeat], rows: li
                 clans = {name: set(g.view(name).clans) for name in seats if name in alive}
             clan = row.channel[len(CLAN):]
             line = say(lang, "clan_says", nick=shown(live, row.author, lang), text=row.text)
+            # the double agent reads each clan's lines labelled with the clan (RULINGS.md)
+            labelled = say(lang, "clan_says_in", clan=clan_title(clan, lang), nick=shown(live, row.author, lang),
+                           text=row.text)
             for name, own in clans.items():
                 if name != row.author and clan in own:
                     user = seats[name].user_id
-                    intents.append(outbox.send(key_of(gid, phase, "clan", user, row.id), gid, user, line))
+                    intents.append(outbox.send(key_of(gid, phase, "clan", user, row.id), gid, user,
+                                               labelled if len(own) > 1 else line))
     progress["posts"] = fresh[-1].id
     return intents

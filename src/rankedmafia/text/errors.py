@@ -67,6 +67,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "council_group": "имена игроков можно называть, только если живых среди них больше трех (хотя бы {least})",
         "detective_side": "детектив {name} не может играть за «{side}»: город, мафия или маньяк",
         "agent_needs_two_clans": "двойной агент {name} вводится только в игре с двумя кланами",
+        "agent_rank_clan": "у двойного агента {name} указан ранг в клане «{clan}», а такого клана в игре нет (кланы: "
+            "{choices})",
+        "agent_rank": "у двойного агента {name} в клане «{clan}» нет ранга «{rank}»: ранги там от 1 до {most}",
+        "agent_rank_room": "в клане «{clan}» рядом с двойным агентом может быть не больше {most} ранговых мафиози",
+        "ranks_not_agent": "ранги по кланам (`ranks`) бывают только у двойного агента, а роль игрока {name} — «{role}»",
         "setup_shape": "расклад {source} должен быть словарем",
         "setup_counts": "в раскладе {source} числа игроков и ролей должны быть целыми",
         "clan_role": "в клане могут быть только роли мафии, а не «{role}»",
@@ -143,6 +148,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "council_group": "players may be named only when more than three of them are alive (at least {least})",
         "detective_side": "the detective {name} cannot work for “{side}”: town, mafia or maniac",
         "agent_needs_two_clans": "the double agent {name} plays only in games with two clans",
+        "agent_rank_clan": "the double agent {name} is given a rank in the clan “{clan}”, and the game has no such "
+            "clan (the clans: {choices})",
+        "agent_rank": "the double agent {name} cannot hold rank “{rank}” in the clan “{clan}”: its ranks run from 1 "
+            "to {most}",
+        "agent_rank_room": "the clan “{clan}” may hold at most {most} ranked mafiosi beside the double agent",
+        "ranks_not_agent": "only the double agent has ranks by clan (`ranks`); {name} is the “{role}”",
         "setup_shape": "the setup {source} must be a mapping",
         "setup_counts": "the setup {source} counts players and roles in whole numbers",
         "clan_role": "a clan holds the mafia's roles only, not “{role}”",

@@ -462,6 +462,6 @@ RULES: dict[str, dict[str, str]] = {
 def role_rules(role_id: str, lang: str = "ru") -> str:
     """The role's rules in plain words; an unknown language falls back to Russian, an unknown role to ""."""
     lang = lang if lang in RULES else "ru"
-    if role_id in ("mafia1", "mafia2", "mafia3"):
+    if role_id in ("mafia1", "mafia2", "mafia3", "mafia4"):
         return _RANKED[lang].format(rank=role_id[-1])
     return RULES[lang].get(role_id, "")

@@ -14,6 +14,8 @@ SCRIPT_ERRORS: dict[str, dict[str, str]] = {
         "player_keys": "у игрока {number} в `players` неизвестные ключи: {keys}",
         "player_role": "игрок {number} в `players` ({name}): неизвестная роль «{role}»",
         "player_sex": "игрок {number} в `players` ({name}): `sex` — m или f, а не «{sex}»",
+        "player_ranks": "игрок {number} в `players` ({name}): `ranks` — ранг в каждом клане, например {{red: 1, "
+            "black: 2}}",
         "format": "формат {format} не поддерживается: этот движок читает формат {supported}",
         "seed": "`seed` — целое число или строка",
         "chance": "`chance` — seeded, always или never",
@@ -49,6 +51,8 @@ SCRIPT_ERRORS: dict[str, dict[str, str]] = {
         "player_keys": "player {number} of `players` has unknown keys: {keys}",
         "player_role": "player {number} of `players` ({name}): unknown role “{role}”",
         "player_sex": "player {number} of `players` ({name}): `sex` is m or f, not “{sex}”",
+        "player_ranks": "player {number} of `players` ({name}): `ranks` is a rank in each clan, such as {{red: 1, "
+            "black: 2}}",
         "format": "unsupported format {format}; this engine reads format {supported}",
         "seed": "`seed` must be an integer or a string",
         "chance": "`chance` must be seeded, always or never",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rankedmafia.rules.roles.common import DEFAULT_CLAN
+from rankedmafia.text.clans import clan_label
 from rankedmafia.text.formats import Format, emphasis, heading
 from rankedmafia.text.messages import message
 from rankedmafia.text.names import action_name, question_text
@@ -171,5 +173,10 @@ class Renderer:
 
     def _private_event(self, e: Mapping[str, Any]) -> str | None:
         if e["type"] == "new_boss":
+            clan = e.get("clan")
+            if clan is not None and clan != DEFAULT_CLAN:  # a two-clan game: each clan's line names the clan
+                # (RULINGS.md: the double agent reads each clan's lines labelled with the clan; every member
+                # reads the same words, so the label tells nobody who is the agent)
+                return self.say("new_boss_clan", label=clan_label(str(clan), self.lang), player=e["player"])
             return self.say("new_boss", player=e["player"])
         return None

@@ -18,7 +18,7 @@ from rankedmafia.rules.roles.handsome import HANDSOME
 from rankedmafia.rules.roles.highlander import HIGHLANDER
 from rankedmafia.rules.roles.joker import JOKER
 from rankedmafia.rules.roles.lawyer import LAWYER
-from rankedmafia.rules.roles.mafia import BOSS_ACTIONS, MAFIA1, MAFIA2, MAFIA3
+from rankedmafia.rules.roles.mafia import BOSS_ACTIONS, MAFIA1, MAFIA2, MAFIA3, MAFIA4
 from rankedmafia.rules.roles.mafia_blockers import BLACKMAILER, THUG
 from rankedmafia.rules.roles.mafia_journalist import MAFIA_JOURNALIST
 from rankedmafia.rules.roles.maniac import MANIAC
@@ -38,7 +38,7 @@ from rankedmafia.rules.roles.witness import WITNESS
 
 ROLES = RoleBook(
     (
-        CIVILIAN, MAFIA1, MAFIA2, MAFIA3, MAFIA_JOURNALIST, LAWYER, ALCOHOLIC, BLACKMAILER, THUG,
+        CIVILIAN, MAFIA1, MAFIA2, MAFIA3, MAFIA4, MAFIA_JOURNALIST, LAWYER, ALCOHOLIC, BLACKMAILER, THUG,
         COMMISSAR, SERGEANT, DOCTOR, GIRL, COP, TOWN_JOURNALIST, SHAHID, RAKE, WITNESS, AVENGER, SHERIFF,
         VAGRANT, PROSECUTOR, HANDSOME, MERCENARY, REANIMATOR, DANDELION, POSTMAN, WEREWOLF,
         MANIAC, COURTESAN, JOKER, DOUBLE_AGENT, SNIPER, FAN, DETECTIVE, CARDSHARP, HIGHLANDER,

@@ -4,7 +4,8 @@
 2го - 3й ранг." The boss may: kill one or two players (75% that a double kill exposes his nickname; not two
 when three are alive), intimidate 1-3 players (2 when fewer than 10 are alive) or one instead of the second
 kill, and loses his vote silently after a double action or intimidating half of the living. Any ranked
-mafioso may send the action; the highest-ranked sender's stands.
+mafioso may send the action; the highest-ranked sender's stands. In a game with a double agent a clan's
+ranks count him at his place (RULINGS.md), so a clan dealt three ranks has a 4th-rank mafioso.
 """
 
 from __future__ import annotations
@@ -174,3 +175,6 @@ def _ranked(rank: int) -> Role:
 
 
 MAFIA1, MAFIA2, MAFIA3 = _ranked(1), _ranked(2), _ranked(3)
+# RULINGS.md, "The double agent's ranks": a clan's ranks are one sequence that counts the agent at his place,
+# so a clan dealt three ranks has four beside him: the lowest of its mafiosi then holds the fourth
+MAFIA4 = _ranked(4)
