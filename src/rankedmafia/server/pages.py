@@ -23,6 +23,7 @@ from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server.ai_replay import ai_seat_data, ai_seats_data
 from rankedmafia.server.api import within_limits
 from rankedmafia.server.assets import asset_url
+from rankedmafia.server.dead_chat import dead_section
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, ui
 from rankedmafia.server.lobby import open_games, setup_title
@@ -235,7 +236,8 @@ async def game_page(request: Request, game_id: str) -> Response:
         data = spectator_data(live, request_lang(request))
     thread = await read_posts(service, live, None, "thread")  # the thread is public, as on a forum
     return render(request, "game.html", {"d": data, "thread": thread, "base": str(request.base_url),
-                                         "my_seat": await _own_seat(request, game_id)})
+                                         "my_seat": await _own_seat(request, game_id),
+                                         "dead": await dead_section(request, live, None)})
 
 
 async def _own_seat(request: Request, game_id: str) -> str | None:
@@ -333,6 +335,7 @@ async def _player(request: Request, token: str, template: str, error: str = "", 
             "chat": chat,
             "error": error,
             "base": str(request.base_url),
+            "dead": await dead_section(request, live, name, token),
         },
         status,
     )
