@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
+from rankedmafia.live.absence import drive_absence
 from rankedmafia.server import community_texts, dead_chat, dead_chat_forms, watch
 
 __all__ = ["community_texts", "install"]
 
 
 def install(app: FastAPI) -> None:
+    platform = app.state.platform
+
+    async def absence() -> None:
+        drive_absence(platform.service)
+
+    platform.on_start.append(absence)
     app.include_router(watch.router)
     app.include_router(dead_chat.router)
     app.include_router(dead_chat_forms.router)

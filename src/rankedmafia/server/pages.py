@@ -150,6 +150,7 @@ async def create(
     bots: Annotated[str, Form(max_length=16)] = "none",
     ai_count: Annotated[int, Form(ge=0, le=60)] = 0,
     ai_agent: Annotated[str, Form(max_length=64)] = "",
+    replace_absent: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
     _check(request, csrf)
     platform = platform_of(request)
@@ -159,13 +160,15 @@ async def create(
         setup = picked_setup(form, lang) or svc.parse_setup(preset, setup_yaml)
         within_limits(setup, platform.settings.max_players)
         _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60),
-                                                 listed=bool(listed), bots=bots, ai=[ai_agent] * ai_count)
+                                                 listed=bool(listed), bots=bots, ai=[ai_agent] * ai_count,
+                                                 house={"replace_absent": bool(replace_absent)})
     except (SetupError, Refusal) as error:
         context = await home_context(request)
         picked = {str(k): str(v) for k, v in form.items() if str(k).startswith("role_") or k == "players"}
         context.update(
             form_error=refusal_text(error, lang),
             form={"title": title, "setup_yaml": setup_yaml, "preset": preset, "listed": bool(listed), "bots": bots,
+                  "replace_absent": bool(replace_absent),
                   "ai_count": ai_count, "ai_agent": ai_agent, "night": night_minutes, "day": day_minutes,
                   "picked": picked},
         )
