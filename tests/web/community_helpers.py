@@ -22,13 +22,13 @@ def listed_game(client: Client, setup_yaml: str = ONE_KILLER,
     return game, tokens
 
 
-def kill_one(client: Client, game: dict[str, Any], tokens: dict[str, str]) -> tuple[str, str]:
+def kill_one(client: Client, game: dict[str, Any], tokens: dict[str, str], spare: str = "") -> tuple[str, str]:
     """The mafia kills a civilian on night one (the night then ends: nobody else acts). Returns (victim, killer)."""
     host = client.get(f"/api/host/{game['admin_token']}", params={"everything": True}).json()
     killer = next(s["name"] for s in host["seats"] if s["role"] == "mafia1")
     me = client.get(f"/api/player/{tokens[killer]}").json()["me"]
     action = me["actions"][0]
-    victim = next(n for n in action["slots"][0] if n != killer)
+    victim = next(n for n in action["slots"][0] if n not in (killer, spare))
     r = client.post(f"/api/player/{tokens[killer]}/act", json={"action": action["id"], "targets": [victim]})
     assert r.status_code == 200, r.text
     state = client.get(f"/api/games/{game['id']}").json()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from rankedmafia.live.absence import drive_absence
-from rankedmafia.server import community_texts, dead_chat, dead_chat_forms, watch
+from rankedmafia.server import community_texts, dead_chat, dead_chat_forms, push, watch
 
 __all__ = ["community_texts", "install"]
 
@@ -18,6 +18,13 @@ def install(app: FastAPI) -> None:
         drive_absence(platform.service)
 
     platform.on_start.append(absence)
+    holder = app.state.push = push.Holder()
+
+    async def notifications() -> None:
+        await push.start(platform, holder)
+
+    platform.on_start.append(notifications)
+    app.include_router(push.router)
     app.include_router(watch.router)
     app.include_router(dead_chat.router)
     app.include_router(dead_chat_forms.router)

@@ -53,8 +53,10 @@ for _lang, _words in TEXTS.items():
     UI[_lang].update(_words)
 
 REFUSAL_TEXTS: dict[str, dict[str, str]] = {
-    "ru": {"dead_chat_living": "этот чат для выбывших и зрителей: живые игроки его не читают до конца игры"},
-    "en": {"dead_chat_living": "this chat is for the dead and the spectators: the living do not read it until "
+    "ru": {"bad_push": "подписка на уведомления не годится: нужен адрес сервиса и ключи браузера",
+           "dead_chat_living": "этот чат для выбывших и зрителей: живые игроки его не читают до конца игры"},
+    "en": {"bad_push": "the notification subscription is unusable: it needs the service's URL and the browser's keys",
+           "dead_chat_living": "this chat is for the dead and the spectators: the living do not read it until "
                                "the game is over"},
 }
 for _lang, _words in REFUSAL_TEXTS.items():

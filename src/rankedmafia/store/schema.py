@@ -166,3 +166,19 @@ tg_outbox = Table(
     Column("at", Float, nullable=False),
 )
 Index("rm_tg_outbox_pending", tg_outbox.c.pending, tg_outbox.c.chat_id)
+
+# --- the site's push subscriptions (live/push.py) -----------------------------------------------------------
+push_subscriptions = Table(
+    "rm_push",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("rm_games.id"), nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("endpoint", Text, nullable=False),  # the browser's push service URL
+    Column("p256dh", String(200), nullable=False),  # its ECDH public key (base64url)
+    Column("auth", String(100), nullable=False),  # its authentication secret (base64url)
+    Column("lang", String(4), nullable=False),  # the language the player's page was in
+    Column("told", String(80), nullable=False),  # the last change it was told of ("day:2", "day:2:move", "over")
+    Column("at", Float, nullable=False),
+)
+Index("rm_push_game", push_subscriptions.c.game_id, push_subscriptions.c.seat)
