@@ -1,8 +1,8 @@
 """Absent players replaced: a house option, on by default in the site's unranked games and always on in a
 ranked one. A person who could act or vote and sent nothing for two phases in a row (`LiveGame.missed`,
 counted from the log as each phase ends) is replaced by a bot for the rest of the game: an `absent` entry in
-the log gives the seat to a heuristic bot and his secret link stops playing it, and the thread says so in
-words. In a ranked game he is rated as a loss (ladder/outcome.py)."""
+the log gives the seat to a heuristic bot, which plays whatever the Game waits for from it, and the thread
+says so in words. In a ranked game he is rated as a loss (ladder/outcome.py)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from rankedmafia.live import service as svc
 from rankedmafia.live.bot_driver import _play_game
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.posts import phase_label
-from rankedmafia.live.tokens import new_token, token_hash
-from rankedmafia.store import SeatRow
 
 log = logging.getLogger("rankedmafia.live.absence")
 OPTION = "replace_absent"
@@ -45,16 +43,14 @@ def absentees(live: LiveGame) -> list[str]:
 
 
 def absent_build(name: str) -> svc.Build:
-    """The seat goes to a bot (checked again under the game's lock); the player's link no longer plays it."""
+    """The seat goes to a bot (checked again under the game's lock). His link still shows him the game; a
+    move he sends himself is taken, and the bot then has nothing to send."""
 
     def build(live: LiveGame, now: float) -> svc.Outcome:
         out = svc.Outcome()
         if name not in absentees(live):
             return out
-        seat = live.seats[name]
         svc.step(live, out, "absent", {"type": "absent", "names": [name], "policy": POLICY}, now)
-        out.seat = SeatRow(seat.name, seat.idx, seat.nickname, token_hash(new_token()), seat.joined_at)
-        live.seats[name] = out.seat
         out.value = name
         return out
 

@@ -132,7 +132,7 @@ class GameService:
                 if head > live.head:
                     entries = await self.store.log(game_id, live.head)
                     replay(live, entries)
-                    if any(e.type in ("replace", "absent") for e in entries):  # a seat's holder changed
+                    if any(e.type == "replace" for e in entries):
                         live.seats = {s.name: s for s in await self.store.seats(game_id)}
             except Exception:
                 log.exception("catch-up of %s failed; dropping the cached copy", game_id)

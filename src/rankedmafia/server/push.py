@@ -17,6 +17,7 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.push import Notifier, public_key, state_of, unb64url, vapid_key
 from rankedmafia.server.api import Token
 from rankedmafia.server.dead_chat import limit
+from rankedmafia.server.pages import templates
 from rankedmafia.server.platform import Platform, platform_of, request_lang
 from rankedmafia.server.views import game_title
 
@@ -86,6 +87,15 @@ async def worker(request: Request, token: Token) -> Response:
 class Holder:
     notifier: Notifier | None = None
     public: str = ""
+
+
+def page_key(request: Request) -> str:
+    """The key the player's page subscribes with ("" where push is not installed: the button stays hidden)."""
+    holder: Holder | None = getattr(request.app.state, "push", None)
+    return holder.public if holder is not None else ""
+
+
+templates.env.globals["push_key"] = page_key
 
 
 def holder_of(request: Request) -> Holder:

@@ -8,6 +8,7 @@
     return;  /* stays hidden: this browser cannot */
   }
   var token = box.getAttribute("data-token"), key = box.getAttribute("data-key");
+  if (!key) { return; }
   function bytes(text) {
     var padded = (text + "===".slice((text.length + 3) % 4)).replace(/-/g, "+").replace(/_/g, "/");
     var raw = atob(padded), out = new Uint8Array(raw.length);
