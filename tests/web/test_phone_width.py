@@ -115,5 +115,5 @@ def test_no_page_scrolls_sideways_on_a_phone(browser: Browser, site: InProcessSe
     page.wait_for_url(re.compile("/u/"))
     signed = [f"/u/{LONG}", "/ranked/new", "/ladder"]
     too_wide |= {url: w for url in signed if (w := wide(page, site.url + url)) > WIDTH}
-    assert page.locator("#leaderboard tr.row").count() >= 4  # the table itself was on the page
+    assert page.locator("#leaderboard tr.board-row").count() >= 4  # the table itself was on the page
     assert too_wide == {}
