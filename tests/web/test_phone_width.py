@@ -2,7 +2,7 @@
 its lobby, the join pages, the host's, the players' and the spectators' pages by night, by day and at the
 end (a classic-12 game with long nicknames, the boss's Council forms included), the thread, the replay,
 the leaderboard with a ranked game on it, a profile, a ranked game's creation, the balance, signing in
-and up, an error page, and the home page in English."""
+and up, an error page, the games to watch, and the home page in English."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def test_no_page_scrolls_sideways_on_a_phone(browser: Browser, site: InProcessSe
     for name in alive[:5]:
         api.post(f"/api/player/{tokens[name]}/vote", json={"choice": rng.choice(alive)})
     day = [*[f"/p/{t}" for t in list(tokens.values())[:3]], *[f"/p/{t}/thread" for t in list(tokens.values())[:3]],
-           f"/g/{game['id']}", f"/h/{admin}", f"/h/{admin}?everything=1"]
+           f"/g/{game['id']}", f"/h/{admin}", f"/h/{admin}?everything=1", "/watch", "/watch?lang=en"]
     too_wide |= {url: w for url in day if (w := wide(page, site.url + url)) > WIDTH}
 
     api.post(f"/api/host/{admin}/end")

@@ -78,9 +78,7 @@ async def replace_absent(service: svc.GameService) -> int:
     for game_id in await service.store.active():
         try:
             live = await service.get(game_id)
-            if not replaces_absent(live):
-                continue
-            for name in absentees(live):
+            for name in absentees(live):  # none unless the game replaces absent players
                 live, outcome = await service.execute(game_id, absent_build(name))
                 if outcome.value == name:
                     moved += 1
@@ -88,7 +86,8 @@ async def replace_absent(service: svc.GameService) -> int:
                                                  announcement(live, name), service.clock())
                     service.hub.publish(live.id)
             if live.absent and live.row.options.get("bots", "none") == "none" and live.status == "running":
-                moved += await _play_game(service, game_id)  # games with bots of their own: the driver's
+                # seats given to bots for absence or by the host (games with bots of their own: the driver's)
+                moved += await _play_game(service, game_id)
         except Exception:
             log.exception("replacing the absent players of %s failed", game_id)
     return moved

@@ -14,6 +14,7 @@ from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.nicknames import seat_nickname
 from rankedmafia.live.posts import phase_label
 from rankedmafia.live.service import POST_MAX, GameService
+from rankedmafia.store.moderation import ModerationStore
 
 CHANNEL = "dead"
 SPECTATOR = "~"  # a spectator's post: the author is his typed name after this mark (a seat's name never has it)
@@ -42,6 +43,8 @@ async def add_dead_post(service: GameService, live: LiveGame, name: str | None, 
     """A post by a player out of the game (`name`) or by a spectator (`name` None, under the name he typed)."""
     if living(live, name):
         raise Refusal("dead_chat_living", 403)
+    if name is not None and name in live.muted:
+        raise Refusal("muted", 403)
     if live.status == "lobby":
         raise Refusal("not_running", state=live.status)
     text = text.strip()
@@ -59,6 +62,7 @@ async def read_dead_posts(service: GameService, live: LiveGame, name: str | None
     if not may_read(live, name):
         raise Refusal("dead_chat_living", 403)
     rows = await service.store.posts(live.id, [CHANNEL])
+    hidden = await ModerationStore(service.store).hidden(live.id)
     return [
         {
             "id": r.id,
@@ -70,4 +74,5 @@ async def read_dead_posts(service: GameService, live: LiveGame, name: str | None
             "at": r.at,
         }
         for r in rows
+        if r.id not in hidden
     ]

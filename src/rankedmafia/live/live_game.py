@@ -38,6 +38,7 @@ class LiveGame:
     # a person's seat -> the phases in a row in which he could act or vote and sent nothing (live/absence.py)
     missed: dict[str, int] = field(default_factory=dict)
     absent: list[str] = field(default_factory=list)  # seats a bot took over from an absent player
+    muted: set[str] = field(default_factory=set)  # seats the host closed the thread to (live/moderation.py)
     stale: bool = False  # evicted from the cache: rebuild before use
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -92,6 +93,7 @@ class LiveGame:
             "turn_started": self.turn_started,
             "missed": dict(self.missed),
             "absent": list(self.absent),
+            "muted": sorted(self.muted),
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -107,6 +109,7 @@ class LiveGame:
         self.turn_started = state.get("turn_started", self.phase_started)
         self.missed = dict(state.get("missed", {}))
         self.absent = list(state.get("absent", []))
+        self.muted = set(state.get("muted", []))
 
     def is_bot(self, name: str) -> bool:
         """A seat filled by a bot or an AI player at the start, a seat no person holds (public: the player
@@ -164,6 +167,8 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
             live.missed.pop(name, None)
             if name not in live.absent:
                 live.absent.append(name)
+    elif kind == "mute":  # the host closes the thread to a player, or opens it again
+        (live.muted.add if body["on"] else live.muted.discard)(body["name"])
     elif kind == "sex":  # given when joining, before the deal
         live.sexes[body["name"]] = body["sex"]
     elif kind == "end":
