@@ -1,0 +1,68 @@
+"""Histories: a profile lists each game with its title, date, setup, role, side and result, the title
+linking to its replay."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rankedmafia.server.app import create_app
+from rankedmafia.server.settings import Settings
+
+from .helpers import play_to_end
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(Settings(data=tmp_path / "data", tick_seconds=0.05, submit_burst=10_000, submit_rate=10_000,
+                              account_burst=100, ladder_min_games=1))
+    with TestClient(app) as client:
+        yield client
+
+
+def csrf(client: TestClient, url: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', client.get(url).text)
+    assert found is not None
+    return found.group(1)
+
+
+def account(site: TestClient, name: str) -> TestClient:
+    client = TestClient(site.app)
+    r = client.post("/signup", data={"csrf": csrf(client, "/signup"), "name": name, "password": "пароль-длинный",
+                                     "next": ""}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    return client
+
+
+def test_a_profile_lists_title_date_setup_role_side_result_and_replay(site: TestClient) -> None:
+    host = account(site, "Ведущий")
+    r = host.post("/ranked/new", data={"csrf": csrf(host, "/ranked/new"), "title": "Пятничная партия",
+                                       "role_mafia1": "1", "role_doctor": "1", "players": "4"}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    admin = r.headers["location"].split("/h/")[1]
+    game_id = site.get(f"/api/host/{admin}").json()["game"]["id"]
+    tokens = {}
+    for name in ("Аня", "Борис", "Вера", "Глеб"):
+        player = account(site, name)
+        r = player.post(f"/g/{game_id}/join-ranked", data={"csrf": csrf(player, f"/g/{game_id}/join")},
+                        follow_redirects=False)
+        assert r.status_code == 303, r.text
+        tokens[name] = r.headers["location"].split("/p/")[1]
+    assert site.post(f"/api/host/{admin}/start").status_code == 200
+    play_to_end(site, {"admin_token": admin}, tokens, random.Random(7), end_if_stalled=True)
+    page = site.get("/u/Аня").text
+    row = page[page.index('<tr class="game"'):]
+    row = row[: row.index("</tr>")]
+    assert "Пятничная партия" in row and f'href="/g/{game_id}/replay"' in row
+    assert time.strftime("%d.%m.%Y", time.gmtime()) in row
+    assert "Свой расклад" in row  # the setup in words
+    roles = {"мафиози 1-го ранга", "доктор", "мирный житель"}
+    assert any(role in row for role in roles)
+    assert "город" in row or "мафия" in row
+    assert any(word in row for word in ("победа", "поражение", "ничья", "не окончена"))
