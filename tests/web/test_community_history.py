@@ -66,3 +66,34 @@ def test_a_profile_lists_title_date_setup_role_side_result_and_replay(site: Test
     assert any(role in row for role in roles)
     assert "город" in row or "мафия" in row
     assert any(word in row for word in ("победа", "поражение", "ничья", "не окончена"))
+
+
+def test_play_again_offers_the_seats_to_the_same_table_first(sqlite_client: TestClient) -> None:
+    from .community_helpers import listed_game
+
+    client = sqlite_client
+    game, tokens = listed_game(client)
+    admin = game["admin_token"]
+    early = client.post(f"/api/host/{admin}/again")
+    assert early.status_code == 409 and "окончена" in early.json()["message"]
+    first = next(iter(tokens))
+    assert client.post(f"/api/player/{tokens[first]}/again").status_code == 404  # nothing opened yet
+    client.post(f"/api/host/{admin}/end")
+    assert "Сыграть ещё раз с тем же столом" in client.get(f"/p/{tokens[first]}").text
+    r = client.post(f"/api/host/{admin}/again")
+    assert r.status_code == 201, r.text
+    new = r.json()
+    assert client.post(f"/api/host/{admin}/again").status_code == 409  # once
+    assert new["id"] not in client.get("/").text  # out of the lobby while the old table is offered its seats
+    assert [g["id"] for g in client.get("/api/lobby").json()] == []
+    seated = {}
+    for name, token in tokens.items():
+        r = client.post(f"/api/player/{token}/again")
+        assert r.status_code == 201, r.text
+        seated[name] = r.json()["token"]
+    info = client.get(f"/api/host/{new['admin_token']}").json()
+    assert [s["name"] for s in info["seats"]] == list(tokens)
+    assert info["game"]["title"] == "Вечерняя партия" and info["game"]["setup"] == "one-killer"
+    assert client.post(f"/api/host/{new['admin_token']}/start").status_code == 200
+    page = client.get(f"/h/{admin}").text
+    assert 'id="again"' in page
