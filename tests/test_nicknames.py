@@ -166,3 +166,4 @@ def test_a_name_differing_only_by_combining_marks_is_a_lookalike() -> None:
         else:
             raise AssertionError(f"{typed!r} sat beside {seated!r}")
     assert seat_nickname("Петя", ["Пета"]) == "Петя"  # another letter, not a mark, is another name
+    assert seat_nickname("Андрей", ["Андреи"]) == "Андрей"  # «й» is a letter of its own

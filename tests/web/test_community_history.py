@@ -97,3 +97,25 @@ def test_play_again_offers_the_seats_to_the_same_table_first(sqlite_client: Test
     assert client.post(f"/api/host/{new['admin_token']}/start").status_code == 200
     page = client.get(f"/h/{admin}").text
     assert 'id="again"' in page
+
+
+def test_quick_join_opens_a_ranked_game_once_enough_wait(site: TestClient) -> None:
+    assert site.post("/api/quick").status_code == 401  # signed in only
+    players = [account(site, f"Игрок {chr(ord('А') + i)}") for i in range(12)]
+    for i, player in enumerate(players[:-1]):
+        state = player.post("/api/quick").json()
+        assert state["waiting"] == i + 1 and state["needed"] == 12 and state["seat"] is None
+    assert players[0].delete("/api/quick").json()["waiting"] == 10  # one leaves ...
+    assert players[0].post("/api/quick").json()["waiting"] == 11  # ... and comes back
+    page = players[-1].get("/ranked/quick").text
+    assert "В очереди: 11 из 12" in page
+    last = players[-1].post("/ranked/quick", data={"csrf": csrf(players[-1], "/ranked/quick")},
+                            follow_redirects=False)
+    assert last.status_code == 303 and last.headers["location"].startswith("/p/"), last.text[-3000:]
+    seats = [player.get("/api/quick").json()["seat"] for player in players]
+    assert all(seats) and len(set(seats)) == 12
+    me = site.get(f"/api/player/{seats[0].split('/p/')[1]}").json()
+    assert me["game"]["status"] == "running" and me["me"]["role"]
+    watched = site.get("/api/watch").json()
+    assert [g["title"] for g in watched] == ["Быстрая рейтинговая игра"] and watched[0]["ranked"]
+    assert 'id="quick-link"' in site.get("/").text

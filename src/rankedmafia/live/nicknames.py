@@ -92,12 +92,21 @@ def _looks(typed: str) -> tuple[str, ...]:
     return (*skeletons(normalise(typed)), *skeletons(displayed(typed)))
 
 
+LETTERS_WITH_MARKS = frozenset("йЙўЎїЇ")  # letters of their alphabets in their own right, not a letter with a mark
+
+
 def bare(name: str) -> str:
     """The name without its combining marks (NFD, marks dropped): «Пе́тя» is «Петя» with a stress mark,
     «Вӓся» is «Вася» with a diaeresis. A name differing from a seated one by marks alone reads as that one
-    at a glance; «й» and «и» differ by a mark too, so «Андреи» may not sit beside «Андрей» («ё» is «е»
-    already, as players write both)."""
-    return "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.category(c).startswith("M"))
+    at a glance. «й» (and «ў», «ї») is a letter of its own, kept: «Андрей» and «Андреи» are two names;
+    «ё» is «е» already, as players write both."""
+    kept = []
+    for char in unicodedata.normalize("NFC", name):
+        if char in LETTERS_WITH_MARKS:
+            kept.append(char)
+        else:
+            kept.extend(c for c in unicodedata.normalize("NFD", char) if not unicodedata.category(c).startswith("M"))
+    return "".join(kept)
 
 
 def lookalike(typed: str, seated: Iterable[str]) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from rankedmafia.live.absence import drive_absence
-from rankedmafia.server import again, community_texts, dead_chat, dead_chat_forms, moderation, push, watch
+from rankedmafia.server import again, community_texts, dead_chat, dead_chat_forms, moderation, push, quick_join, watch
 
 __all__ = ["community_texts", "install"]
 
@@ -27,6 +27,7 @@ def install(app: FastAPI) -> None:
     app.include_router(push.router)
     app.include_router(moderation.router)
     app.include_router(again.router)
+    app.include_router(quick_join.router)
     app.include_router(watch.router)
     app.include_router(dead_chat.router)
     app.include_router(dead_chat_forms.router)
