@@ -86,7 +86,7 @@ def test_no_page_scrolls_sideways_on_a_phone(browser: Browser, site: InProcessSe
     admin = game["admin_token"]
     urls = ["/", "/?lang=en", f"/g/{waiting['id']}/join", f"/g/{game['id']}/join", f"/g/{game['id']}",
             f"/h/{admin}", *[f"/p/{t}" for t in list(tokens.values())[:2]], "/signin", "/signup", "/ladder",
-            "/balance", "/g/nosuchgame", "/ranked/new", f"/u/{LONG}"]
+            "/balance", "/g/nosuchgame", "/ranked/new", f"/u/{LONG}", "/ranked/quick", "/ranked/quick?lang=en"]
     api.post(f"/api/host/{admin}/start")
     night = [*[f"/p/{t}" for t in tokens.values()], f"/p/{next(iter(tokens.values()))}/thread",
              f"/g/{game['id']}", f"/h/{admin}", f"/h/{admin}?everything=1"]
