@@ -157,12 +157,16 @@ class Notifier:
         service.hub.listen(self.changed)
 
     def changed(self, game_id: str) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a change published outside the server's loop: nothing to push from here
+            return
         pending = self._pending.setdefault(game_id, Pending())
         if pending.running:
             pending.again = True
             return
         pending.running = True
-        task = asyncio.get_running_loop().create_task(self._run(game_id, pending))
+        task = loop.create_task(self._run(game_id, pending))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
