@@ -96,3 +96,14 @@ def test_report_mute_bot_hide_and_ban(site: TestClient) -> None:
     assert seats[rude]["bot"]
     again = site.post(f"/api/host/{admin}/moderate", json={"name": rude, "action": "bot"})
     assert again.status_code == 409 and "бот" in again.json()["message"]
+
+
+def test_the_sites_own_thread_lines_read_in_english() -> None:
+    from rankedmafia.server.host_lines import host_line
+
+    assert host_line("Даша не сделала ни одного хода две фазы подряд: до конца игры за неё играет бот.", "en") == (
+        "Даша sent nothing for two phases in a row: a bot plays the seat for the rest of the game.")
+    assert host_line("Ведущий закрыл тред для игрока «Вася» до конца игры.", "en") == (
+        "The host closed the thread to “Вася” for the rest of the game.")
+    assert host_line("Ведущий закрыл тред для игрока «Вася» до конца игры.", "ru").startswith("Ведущий")
+    assert host_line("просто пост", "en") == "просто пост"

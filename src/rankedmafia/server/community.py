@@ -6,9 +6,19 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from rankedmafia.live.absence import drive_absence
-from rankedmafia.server import again, community_texts, dead_chat, dead_chat_forms, moderation, push, quick_join, watch
+from rankedmafia.server import (
+    again,
+    community_texts,
+    dead_chat,
+    dead_chat_forms,
+    host_lines,
+    moderation,
+    push,
+    quick_join,
+    watch,
+)
 
-__all__ = ["community_texts", "install"]
+__all__ = ["community_texts", "host_lines", "install"]
 
 
 def install(app: FastAPI) -> None:
