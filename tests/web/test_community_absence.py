@@ -112,3 +112,35 @@ def test_an_absent_player_is_rated_as_a_loss_even_when_his_side_won() -> None:
     assert dict(zip([tuple(t) for t in teams], ranks, strict=True)) == {(2,): 2, (3,): 2, (1,): 1}
     draw = GameOutcome("g", "seven", {}, 3, 0.0, "victory", "draw", 2, seats, absent=["Б"])
     assert dict(zip([tuple(t) for t in teams_and_ranks(draw)[0]], teams_and_ranks(draw)[1], strict=True))[(2,)] == 2
+
+
+def test_on_the_site_the_vanished_player_is_replaced_and_the_thread_says_so(sqlite_client: Any) -> None:
+    import time
+
+    from .community_helpers import kill_one, listed_game
+
+    client = sqlite_client
+    game, tokens = listed_game(client)  # through the API: the option is on by default
+    admin = game["admin_token"]
+    _, killer = kill_one(client, game, tokens)
+    alive = [s["name"] for s in client.get(f"/api/games/{game['id']}").json()["seats"] if s["alive"]]
+    vanished = next(n for n in alive if n != killer)
+    for day in (1, 2):
+        for name in alive:
+            if name != vanished:
+                client.post(f"/api/player/{tokens[name]}/vote", json={"choice": "blue"})
+        client.post(f"/api/host/{admin}/resolve")
+        if day == 1:
+            kill_one(client, game, tokens, spare=vanished)
+            alive = [s["name"] for s in client.get(f"/api/games/{game['id']}").json()["seats"] if s["alive"]]
+    deadline = time.monotonic() + 5
+    seats: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        seats = {s["name"]: s for s in client.get(f"/api/games/{game['id']}").json()["seats"]}
+        if seats[vanished]["bot"]:
+            break
+        time.sleep(0.05)
+    assert seats[vanished]["bot"], "a bot plays the vanished player's seat"
+    thread = [p["text"] for p in client.get(f"/api/player/{tokens[killer]}/posts").json()]
+    assert f"{vanished} не сделал ни одного хода две фазы подряд: до конца игры за него играет бот." in thread
+    assert client.get(f"/api/games/{game['id']}").json()["game"]["status"] == "running"  # the game goes on
