@@ -23,7 +23,8 @@ from rankedmafia.server.accounts import current_user, ladder_of
 from rankedmafia.server.api import Token
 from rankedmafia.server.dead_chat import limit
 from rankedmafia.server.pages import _check, render
-from rankedmafia.server.platform import platform_of
+from rankedmafia.server.platform import platform_of, request_lang
+from rankedmafia.server.views import game_title
 from rankedmafia.store.moderation import ModerationStore
 
 router = APIRouter()
@@ -121,7 +122,7 @@ async def mod_page(request: Request, done: str = "") -> Response:
             live = await service.get(report.game_id)
         except Refusal:
             continue
-        rows.append({"id": report.id, "game": live.row.title, "game_id": live.id,
+        rows.append({"id": report.id, "game": game_title(live, request_lang(request)), "game_id": live.id,
                      "author": report.author[1:] if report.author.startswith("~") else live.nickname(report.author)
                      if report.author else "—", "text": report.text, "reason": report.reason,
                      "reporter": live.nickname(report.reporter)})
