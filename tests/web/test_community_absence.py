@@ -144,3 +144,5 @@ def test_on_the_site_the_vanished_player_is_replaced_and_the_thread_says_so(sqli
     thread = [p["text"] for p in client.get(f"/api/player/{tokens[killer]}/posts").json()]
     assert f"{vanished} не сделал ни одного хода две фазы подряд: до конца игры за него играет бот." in thread
     assert client.get(f"/api/games/{game['id']}").json()["game"]["status"] == "running"  # the game goes on
+    assert "Ваше место занял бот" in client.get(f"/p/{tokens[vanished]}").text  # his page tells him
+    assert "Ваше место занял бот" not in client.get(f"/p/{tokens[killer]}").text

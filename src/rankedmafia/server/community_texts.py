@@ -27,6 +27,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "push_unsupported": "Этот браузер не умеет присылать уведомления.",
         "replace_absent": "Заменять ботом игрока, который не ходил две фазы подряд",
         "history_game": "Игра",
+        "bot_plays": "Ваше место занял бот: вы не ходили две фазы подряд или так решил ведущий. "
+                     "Ход, отправленный вами, всё равно будет принят.",
         "quick_title": "Быстрая рейтинговая игра",
         "quick_about": "Встаньте в очередь: когда наберётся {players} игроков с аккаунтами, рейтинговая игра "
                        "откроется сама и сразу начнётся.",
@@ -88,6 +90,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "push_unsupported": "This browser cannot receive notifications.",
         "replace_absent": "Replace by a bot a player who sent nothing for two phases in a row",
         "history_game": "Game",
+        "bot_plays": "A bot plays your seat: you sent nothing for two phases in a row, or the host so decided. "
+                     "A move you send yourself is still taken.",
         "quick_title": "Quick ranked game",
         "quick_about": "Join the queue: once {players} signed-in players wait, a ranked game opens by itself and "
                        "starts at once.",
