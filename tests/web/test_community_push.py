@@ -147,6 +147,9 @@ def test_a_subscription_in_english_and_the_bad_ones(sqlite_client: TestClient, p
     client.post(f"/api/host/{game['admin_token']}/end")
     message = browser.read(push_service.wait("/push/killer")[0][1])
     assert message["body"] == "“Вечерняя партия”: the game is over."
+    assert client.post(f"/api/host/{game['admin_token']}/again").status_code == 201  # play again: he hears of it
+    again = browser.read(push_service.wait("/push/killer", 2)[1][1])
+    assert again["body"] == "“Вечерняя партия”: the host opened a new game; your seat at the same table is waiting."
 
 
 def server_key_in(page: str, client: TestClient) -> bool:

@@ -44,6 +44,7 @@ WORDS = {
         "move_night": "«{game}», {phase}: ваш ход — выберите действие.",
         "move_follow_up": "«{game}», {phase}: ваш ход — решите, кого оживить.",
         "won": "«{game}»: игра окончена, победила сторона «{side}».",
+        "again": "«{game}»: ведущий открыл новую партию, место за тем же столом ждёт вас.",
         "ended": "«{game}»: игра окончена.",
     },
     "en": {
@@ -53,6 +54,7 @@ WORDS = {
         "move_night": "“{game}”, {phase}: your move, choose your action.",
         "move_follow_up": "“{game}”, {phase}: your move, decide whom to revive.",
         "won": "“{game}”: the game is over; the side “{side}” won.",
+        "again": "“{game}”: the host opened a new game; your seat at the same table is waiting.",
         "ended": "“{game}”: the game is over.",
     },
 }
@@ -222,3 +224,14 @@ class Notifier:
             log.warning("a push to %s failed: %s", row.endpoint[:60], error)
             return 0
         return 1
+
+    async def tell_again(self, live: LiveGame) -> int:
+        """The old table's subscribers hear that its host opened a new game (server/again.py)."""
+        sent = 0
+        for row in await self.subscriptions.of_game(live.id):
+            if row.seat in live.seats:
+                words = WORDS.get(row.lang, WORDS["ru"])
+                body = words["again"].format(game=self.title(live, row.lang))
+                sent += await self.push(row, {"title": SITE.get(row.lang, SITE["ru"]), "body": body,
+                                              "tag": f"rankedmafia-{live.id}", "url": ""})
+        return sent

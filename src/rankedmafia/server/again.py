@@ -50,7 +50,9 @@ async def play_again(service: GameService, live: LiveGame) -> tuple[str, str]:
              summary="A finished game's host opens a new one like it; its seats are offered to the same players first")
 async def again_api(request: Request, token: Token) -> dict[str, Any]:
     service = platform_of(request).service
-    game_id, admin = await play_again(service, await service.hosted(token))
+    old = await service.hosted(token)
+    game_id, admin = await play_again(service, old)
+    await _tell(request, old)
     return {"id": game_id, "admin_token": admin, "host_url": f"/h/{admin}", "invite_url": f"/g/{game_id}/join"}
 
 
@@ -58,8 +60,17 @@ async def again_api(request: Request, token: Token) -> dict[str, Any]:
 async def again_form(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
     _check(request, csrf)
     service = platform_of(request).service
-    _, admin = await play_again(service, await service.hosted(token))
+    old = await service.hosted(token)
+    _, admin = await play_again(service, old)
+    await _tell(request, old)
     return RedirectResponse(f"/h/{admin}", status_code=303)
+
+
+async def _tell(request: Request, old: LiveGame) -> None:
+    """The old table's players with push notifications on hear of the new game at once."""
+    holder = getattr(request.app.state, "push", None)
+    if holder is not None and holder.notifier is not None:
+        await holder.notifier.tell_again(old)
 
 
 async def take_again(request: Request, token: str) -> str:
