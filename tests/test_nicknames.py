@@ -151,3 +151,19 @@ def test_a_seated_name_is_normal_and_refusals_are_refusals(typed: str, seated: l
     assert name == normalise(name) == name.strip() and 0 < len(name) <= NICK_MAX
     assert unicodedata.is_normalized("NFC", name)
     assert not any(unicodedata.category(c) in {"Cc", "Cf"} for c in name)
+
+
+def test_a_name_differing_only_by_combining_marks_is_a_lookalike() -> None:
+    from rankedmafia.live.errors import Refusal
+    from rankedmafia.live.nicknames import seat_nickname
+
+    for typed, seated in (("Пе\u0301тя", "Петя"), ("Петя", "Пе\u0301тя"), ("Ва\u0308\u0323ся", "Вася"),
+                          ("Ka\u0301tia", "Katia")):
+        try:
+            seat_nickname(typed, [seated])
+        except Refusal as refusal:
+            assert refusal.rule == "nickname_lookalike", (typed, refusal.rule)
+        else:
+            raise AssertionError(f"{typed!r} sat beside {seated!r}")
+    assert seat_nickname("Петя", ["Пета"]) == "Петя"  # another letter, not a mark, is another name
+    assert seat_nickname("Андрей", ["Андреи"]) == "Андрей"  # «й» is a letter of its own

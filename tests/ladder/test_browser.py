@@ -110,12 +110,15 @@ def test_sign_up_play_ranked_see_profile_and_ladder(browser: Browser, server: st
     expect(page.locator(".rating")).to_have_count(1)
 
     page.goto(server + "/ladder")
-    expect(page.locator("#leaderboard tr.row")).to_have_count(4)
-    rows = page.locator("#leaderboard tr.row")
+    expect(page.locator("#leaderboard tr.board-row")).to_have_count(4)
+    rows = page.locator("#leaderboard tr.board-row")
     ordinals = [float(rows.nth(i).locator(".ordinal").inner_text()) for i in range(4)]
     assert ordinals == sorted(ordinals, reverse=True)
     if winners:  # not a draw: a winner is on top
         assert rows.nth(0).get_attribute("data-user") in winners
+    for width in (1280, 390):
+        leaderboard_is_a_table(page, width)
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.click("#leaderboard a >> nth=0")
     expect(page.locator("#profile-name")).to_be_visible()
 
@@ -131,3 +134,27 @@ def test_sign_up_play_ranked_see_profile_and_ladder(browser: Browser, server: st
     page.click("#sign-form button")
     expect(page.locator("#profile-name")).to_have_text("Аня")
     expect(page.locator("#history tr.game")).to_have_count(1)
+
+
+COLUMNS = """() => [...document.querySelectorAll('#leaderboard tr')].map(tr =>
+  [getComputedStyle(tr).display, [...tr.children].filter(c => c.offsetParent !== null)
+    .map(c => Math.round(c.getBoundingClientRect().left))])"""
+
+
+def leaderboard_is_a_table(page: Page, width: int) -> None:
+    """At this width every row is a table row and its visible cells start where the head's columns start;
+    the page does not scroll sideways; nothing in a heading breaks inside a word. A screenshot is kept."""
+    page.set_viewport_size({"width": width, "height": 800})
+    rows = page.evaluate(COLUMNS)
+    assert all(display == "table-row" for display, _ in rows), rows
+    head = rows[0][1]
+    assert len(head) >= 4 and all(lefts == head for _, lefts in rows[1:]), rows
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    broken = page.evaluate("""() => [...document.querySelectorAll('h1, h2, th')].filter(h => {
+        const words = h.textContent.trim().split(/\\s+/);
+        const range = document.createRange(); range.selectNodeContents(h);
+        return range.getClientRects().length > words.length; }).map(h => h.textContent)""")
+    assert broken == [], broken
+    shots = Path(__file__).parent.parent.parent / "test-results"
+    shots.mkdir(exist_ok=True)
+    assert page.screenshot(path=str(shots / f"leaderboard-{width}.png"), full_page=True)

@@ -127,7 +127,7 @@ def test_a_ranked_game_from_sign_up_to_the_ladder(app_client: TestClient, databa
     play_to_end(app_client, {"admin_token": admin}, tokens, random.Random(3))
 
     board = app_client.get("/ladder").text
-    listed = re.findall(r'class="row" data-user="([^"]+)"', board)
+    listed = re.findall(r'class="board-row" data-user="([^"]+)"', board)
     assert sorted(listed) == sorted(tokens)
     profile = players["Аня"].get("/u/Аня").text
     assert f'data-game="{game_id}"' in profile and 'id="games-count">1<' in profile
@@ -156,6 +156,6 @@ def test_a_ranked_game_from_sign_up_to_the_ladder(app_client: TestClient, databa
 
     # a voided game leaves the ratings; voided no more, it is back exactly
     cli_out(["ladder", "void", game_id, "--reason", "договорная"], data, database)
-    assert re.findall(r'class="row" data-user', app_client.get("/ladder").text) == []
+    assert re.findall(r'class="board-row" data-user', app_client.get("/ladder").text) == []
     cli_out(["ladder", "unvoid", game_id], data, database)
     assert app_client.get("/ladder").text == board

@@ -98,7 +98,7 @@ def test_web_and_telegram_games_on_one_profile(fake: FakeTelegram, tmp_path: Pat
         assert sorted(sources) == ["telegram", "web"]  # both games, one profile
         assert 'id="games-count">2<' in profile
         board = client.get("/ladder").text
-        assert sorted(re.findall(r'class="row" data-user="([^"]+)"', board)) == sorted(names)
+        assert sorted(re.findall(r'class="board-row" data-user="([^"]+)"', board)) == sorted(names)
 
     # the ratings are OpenSkill's, game by game, in the order the games ended
     games = sorted((g for g in recorded(data) if g.rated), key=lambda g: (g.outcome.ended_at, g.outcome.game_id))

@@ -108,12 +108,14 @@ def test_every_section_lives(browser: Browser, server: InProcessServer) -> None:
         "host": f"{server.url}/h/{admin}",
     }
     live = {key: open_page(browser, url) for key, url in urls.items()}
-    fresh = browser.new_page()
+    # a browser of each page's own: one that has opened a living player's page hides the dead's chat on the
+    # spectator page (server/dead_chat.py)
+    fresh = {key: browser.new_page() for key in urls}
 
     def same_as_reloaded(moment: str) -> None:
         for key, page in live.items():
-            fresh.goto(urls[key])
-            expected = fresh.evaluate(MAIN_TEXT)
+            fresh[key].goto(urls[key])
+            expected = fresh[key].evaluate(MAIN_TEXT)
             for _ in range(50):
                 if page.evaluate(MAIN_TEXT) == expected:
                     break

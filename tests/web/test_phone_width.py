@@ -2,7 +2,7 @@
 its lobby, the join pages, the host's, the players' and the spectators' pages by night, by day and at the
 end (a classic-12 game with long nicknames, the boss's Council forms included), the thread, the replay,
 the leaderboard with a ranked game on it, a profile, a ranked game's creation, the balance, signing in
-and up, an error page, and the home page in English."""
+and up, an error page, the games to watch, and the home page in English."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_no_page_scrolls_sideways_on_a_phone(browser: Browser, site: InProcessSe
     admin = game["admin_token"]
     urls = ["/", "/?lang=en", f"/g/{waiting['id']}/join", f"/g/{game['id']}/join", f"/g/{game['id']}",
             f"/h/{admin}", *[f"/p/{t}" for t in list(tokens.values())[:2]], "/signin", "/signup", "/ladder",
-            "/balance", "/g/nosuchgame", "/ranked/new", f"/u/{LONG}"]
+            "/balance", "/g/nosuchgame", "/ranked/new", f"/u/{LONG}", "/ranked/quick", "/ranked/quick?lang=en"]
     api.post(f"/api/host/{admin}/start")
     night = [*[f"/p/{t}" for t in tokens.values()], f"/p/{next(iter(tokens.values()))}/thread",
              f"/g/{game['id']}", f"/h/{admin}", f"/h/{admin}?everything=1"]
@@ -99,7 +99,7 @@ def test_no_page_scrolls_sideways_on_a_phone(browser: Browser, site: InProcessSe
     for name in alive[:5]:
         api.post(f"/api/player/{tokens[name]}/vote", json={"choice": rng.choice(alive)})
     day = [*[f"/p/{t}" for t in list(tokens.values())[:3]], *[f"/p/{t}/thread" for t in list(tokens.values())[:3]],
-           f"/g/{game['id']}", f"/h/{admin}", f"/h/{admin}?everything=1"]
+           f"/g/{game['id']}", f"/h/{admin}", f"/h/{admin}?everything=1", "/watch", "/watch?lang=en"]
     too_wide |= {url: w for url in day if (w := wide(page, site.url + url)) > WIDTH}
 
     api.post(f"/api/host/{admin}/end")
@@ -115,5 +115,5 @@ def test_no_page_scrolls_sideways_on_a_phone(browser: Browser, site: InProcessSe
     page.wait_for_url(re.compile("/u/"))
     signed = [f"/u/{LONG}", "/ranked/new", "/ladder"]
     too_wide |= {url: w for url in signed if (w := wide(page, site.url + url)) > WIDTH}
-    assert page.locator("#leaderboard tr.row").count() >= 4  # the table itself was on the page
+    assert page.locator("#leaderboard tr.board-row").count() >= 4  # the table itself was on the page
     assert too_wide == {}

@@ -17,6 +17,7 @@ from rankedmafia.setup import Setup, preset, preset_names
 from rankedmafia.store import LogEntry
 
 VICTORY = "victory"
+ABSENT = "absent:"  # the rating team of a player a bot replaced for his absence: his own, and lost
 
 
 @dataclass(slots=True)
@@ -46,6 +47,7 @@ class GameOutcome:
     source: str = "web"
     preset: str | None = None  # the preset this game's setup is exactly, if any
     replaced: list[str] = field(default_factory=list)  # seats that changed hands: such a game is not rated
+    absent: list[str] = field(default_factory=list)  # seats a bot took from an absent player: rated as a loss
 
     @property
     def decided(self) -> bool:
@@ -76,7 +78,7 @@ def outcome_of(live: LiveGame, entries: list[LogEntry], source: str = "web") -> 
     result = GameOutcome(game_id=live.id, setup=str(setup.get("name", "setup")), title=dict(setup.get("title", {})),
                          players=int(setup.get("players", 0)), ended_at=ended_at, ended_by="host", winner=None,
                          days=0, seats=[], source=source, preset=preset_of(setup),
-                         replaced=sorted(set(replaced)))
+                         replaced=sorted(set(replaced)), absent=list(live.absent))
     if game is None:
         return result
     winner = game.winner if live.ended_by == VICTORY else None
@@ -84,11 +86,14 @@ def outcome_of(live: LiveGame, entries: list[LogEntry], source: str = "web") -> 
     seats = []
     for player in sorted(game.players(), key=lambda p: p.seat):
         rating_team = player.team
-        if player.name in winners and winner not in (None, "draw") and player.team != winner:
+        if player.name in live.absent:  # replaced by a bot for his absence: a loss, alone, whatever his side did
+            rating_team = ABSENT + player.name
+        elif player.name in winners and winner not in (None, "draw") and player.team != winner:
             rating_team = str(winner)  # the cardsharp, alive beside the winners, wins with them
         seats.append(SeatOutcome(
             name=player.name, role=player.role, initial_role=player.initial_role, team=player.team,
-            rating_team=rating_team, won=player.name in winners, alive=player.alive,
+            rating_team=rating_team, won=player.name in winners and player.name not in live.absent,
+            alive=player.alive,
             actions=dict(sorted(used.get(player.name, Counter()).items())),
         ))
     result.days = game.results[-1].phase.number if game.results else 0
@@ -107,7 +112,7 @@ def teams_and_ranks(outcome: GameOutcome) -> tuple[list[list[int]], list[int]]:
         teams.setdefault(seat.rating_team, []).append(seat.account)
         won[seat.rating_team] = won.get(seat.rating_team, False) or seat.won
     keys = sorted(teams)
-    ranks = [1 if won[k] or outcome.winner == "draw" else 2 for k in keys]
+    ranks = [2 if k.startswith(ABSENT) else 1 if won[k] or outcome.winner == "draw" else 2 for k in keys]
     return [teams[k] for k in keys], ranks
 
 

@@ -35,6 +35,10 @@ class LiveGame:
     # seat name -> the policy a bot plays it with, or "ai:<agent>" for an AI seat (the start's)
     bots: dict[str, str] = field(default_factory=dict)
     turn_started: float | None = None  # when the present turn opened: the phase, or the follow-up step
+    # a person's seat -> the phases in a row in which he could act or vote and sent nothing (live/absence.py)
+    missed: dict[str, int] = field(default_factory=dict)
+    absent: list[str] = field(default_factory=list)  # seats a bot took over from an absent player
+    muted: set[str] = field(default_factory=set)  # seats the host closed the thread to (live/moderation.py)
     stale: bool = False  # evicted from the cache: rebuild before use
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -87,6 +91,9 @@ class LiveGame:
             "sexes": dict(self.sexes),
             "bots": dict(self.bots),
             "turn_started": self.turn_started,
+            "missed": dict(self.missed),
+            "absent": list(self.absent),
+            "muted": sorted(self.muted),
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -100,6 +107,9 @@ class LiveGame:
         self.sexes = dict(state.get("sexes", {}))
         self.bots = dict(state.get("bots", {}))
         self.turn_started = state.get("turn_started", self.phase_started)
+        self.missed = dict(state.get("missed", {}))
+        self.absent = list(state.get("absent", []))
+        self.muted = set(state.get("muted", []))
 
     def is_bot(self, name: str) -> bool:
         """A seat filled by a bot or an AI player at the start, a seat no person holds (public: the player
@@ -131,6 +141,7 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
         _engine(live).apply(body)
     elif kind == "resolve":
         game = _engine(live)
+        count_missed(live, game)
         game.resolve()
         live.deadline, live.phase_started, live.turn_started = body.get("deadline"), at, at
         if game.over:
@@ -150,12 +161,37 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
         if seat is not None:
             live.seats[seat.name] = SeatRow(seat.name, seat.idx, body["nickname"], seat.token_hash, seat.joined_at)
             live.bots.pop(seat.name, None)  # a person took the bot's seat
+    elif kind == "absent":  # a bot plays the seats of players absent too long (live/absence.py)
+        for name in body["names"]:
+            live.bots[name] = body["policy"]
+            live.missed.pop(name, None)
+            if name not in live.absent:
+                live.absent.append(name)
+    elif kind == "mute":  # the host closes the thread to a player, or opens it again
+        (live.muted.add if body["on"] else live.muted.discard)(body["name"])
     elif kind == "sex":  # given when joining, before the deal
         live.sexes[body["name"]] = body["sex"]
     elif kind == "end":
         live.status, live.ended_by, live.deadline = "over", live.ended_by or "host", None
     else:
         raise ValueError(f"unknown log entry {kind!r}")
+
+
+def count_missed(live: LiveGame, game: Game) -> None:
+    """As a phase ends: each person the Game still waited for (`Game.awaiting`: he could act or vote and sent
+    nothing) has missed one more phase in a row; each who sent something starts again from none. A phase in
+    which he had nothing to send changes nothing."""
+    if game.over:
+        return
+    waited = set(game.awaiting())
+    sent = set(game.state.acts) if game.phase.kind is PhaseKind.NIGHT else set(game.state.votes)
+    for name in game.alive():
+        if name in live.bots:
+            continue
+        if name in waited:
+            live.missed[name] = live.missed.get(name, 0) + 1
+        elif name in sent:
+            live.missed.pop(name, None)
 
 
 def replay(live: LiveGame, entries: list[LogEntry]) -> None:

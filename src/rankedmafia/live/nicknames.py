@@ -12,7 +12,8 @@ white space made one space. Then it is refused when it
 - is a seated name up to letter case and «ё» (`nickname_taken`);
 - has the same confusables skeleton (Unicode's UTS #39, computed by ICU) as a seated name, in the case
   it was typed, folded or upper case, as stored or as a page shows it (`nickname_lookalike`): Latin «B»
-  for Cyrillic «В»; «ясаВ» typed after a right-to-left override, shown as «Вася»;
+  for Cyrillic «В»; «ясаВ» typed after a right-to-left override, shown as «Вася»; or differs from one only
+  by combining marks, in either (`nickname_lookalike`): «Пе́тя» or «Вӓся» beside «Петя», «Вася»;
 - mixes the letters of two scripts (`nickname_mixed_scripts`): digits, spaces and punctuation are
   neutral, and the scripts that a language writes together (Han with kana, Hangul or bopomofo, each with
   Latin) count as one, as in UTS #39's highly restrictive level.
@@ -91,11 +92,32 @@ def _looks(typed: str) -> tuple[str, ...]:
     return (*skeletons(normalise(typed)), *skeletons(displayed(typed)))
 
 
+LETTERS_WITH_MARKS = frozenset("йЙўЎїЇ")  # letters of their alphabets in their own right, not a letter with a mark
+
+
+def bare(name: str) -> str:
+    """The name without its combining marks (NFD, marks dropped): «Пе́тя» is «Петя» with a stress mark,
+    «Вӓся» is «Вася» with a diaeresis. A name differing from a seated one by marks alone reads as that one
+    at a glance. «й» (and «ў», «ї») is a letter of its own, kept: «Андрей» and «Андреи» are two names;
+    «ё» is «е» already, as players write both."""
+    kept = []
+    for char in unicodedata.normalize("NFC", name):
+        if char in LETTERS_WITH_MARKS:
+            kept.append(char)
+        else:
+            kept.extend(c for c in unicodedata.normalize("NFD", char) if not unicodedata.category(c).startswith("M"))
+    return "".join(kept)
+
+
 def lookalike(typed: str, seated: Iterable[str]) -> str | None:
-    """The seated name that the typed one looks like, as stored or as shown, or None."""
+    """The seated name that the typed one looks like, as stored or as shown, or None: the same skeleton, or
+    the same name but for combining marks."""
     mine = _looks(typed)
+    plain = {fold(bare(normalise(typed))), fold(bare(displayed(typed)))}
     for other in seated:
         if any(a == b for a, b in zip(mine, _looks(other), strict=True)):
+            return other
+        if plain & {fold(bare(normalise(other))), fold(bare(displayed(other)))}:
             return other
     return None
 

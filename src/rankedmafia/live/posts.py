@@ -9,6 +9,7 @@ from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.service import POST_MAX, GameService
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.store import Conflict
+from rankedmafia.store.moderation import ModerationStore
 from rankedmafia.store.writer import Job
 
 
@@ -35,6 +36,8 @@ async def add_post(
     text = text.strip()
     if not text or len(text) > POST_MAX:
         raise Refusal("empty_post", 422, most=POST_MAX)
+    if name in live.muted:  # the host closed the thread and the chats to him (live/moderation.py)
+        raise Refusal("muted", 403)
     game = live.game
     if channel == "clan":
         chats = clan_channels(live, name)
@@ -69,6 +72,7 @@ async def read_posts(service: GameService, live: LiveGame, name: str | None, cha
     else:
         targets = ["thread"]
     rows = await service.store.posts(live.id, targets)
+    hidden = await ModerationStore(service.store).hidden(live.id)  # posts an administrator hid
     return [
         {
             "id": r.id,
@@ -80,4 +84,5 @@ async def read_posts(service: GameService, live: LiveGame, name: str | None, cha
             **({"clan": r.channel[5:]} if r.channel.startswith("clan:") else {}),
         }
         for r in rows
+        if r.id not in hidden
     ]

@@ -19,6 +19,7 @@ import pickle
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rankedmafia.live.ai_seats import ai_option
 from rankedmafia.live.bot_seats import NO_BOTS, bot_option
@@ -177,11 +178,13 @@ class GameService:
     # --- lobby ------------------------------------------------------------------------------------
     async def create(self, title: str, setup: Setup, night_seconds: int, day_seconds: int,
                      follow_up_seconds: int | None = None, listed: bool = False,
-                     ranked: bool = False, bots: str = NO_BOTS, ai: Sequence[str] = ()) -> tuple[str, str]:
+                     ranked: bool = False, bots: str = NO_BOTS, ai: Sequence[str] = (),
+                     house: dict[str, Any] | None = None) -> tuple[str, str]:
         """A new game in its lobby; returns (game id, the host's admin token). `listed`: shown in the
         site's list of open games (otherwise found by its link only); `ranked`: marked so in that list;
         `bots`: the policy bots fill the seats still empty at the start with (heuristic | random), or none;
-        `ai`: the agent of each AI seat (one entry a seat, of `ai_agents`), seated before the bots."""
+        `ai`: the agent of each AI seat (one entry a seat, of `ai_agents`), seated before the bots; `house`:
+        house options kept with the game (`replace_absent`: live/absence.py)."""
         from rankedmafia.rules.chance import commitment
 
         try:
@@ -199,7 +202,7 @@ class GameService:
             options={"night_seconds": night_seconds, "day_seconds": day_seconds, "chance": "seeded",
                      "follow_up_seconds": follow_up_seconds or self.follow_up_seconds,
                      "listed": listed, "ranked": ranked, **({"bots": bots} if bots != NO_BOTS else {}),
-                     **({"ai": agents} if agents else {})},
+                     **({"ai": agents} if agents else {}), **(house or {})},
             seed=seed,
             commitment=commitment(seed),
             created_at=self.clock(),

@@ -9,6 +9,7 @@ import asyncio
 import hashlib
 import hmac
 import os
+import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -380,6 +381,11 @@ async def profile(request: Request, name: str) -> Response:
     return await profile_response(request, user, me=await current_user(request))
 
 
+def _day(ts: float) -> str:
+    """A game's date in the profile's list (UTC)."""
+    return time.strftime("%d.%m.%Y", time.gmtime(ts))
+
+
 async def profile_response(request: Request, user: User, me: User | None, code: str = "") -> Response:
     ladder = ladder_of(request)
     _, record = await ladder.ready()
@@ -391,8 +397,15 @@ async def profile_response(request: Request, user: User, me: User | None, code: 
     playing = []
     if me is not None and me.id == user.id:
         playing = [(gid, title, ladder.seat_token(gid, user.id)) for gid, _, title in await record.playing(user.id)]
+    store = platform_of(request).service.store
+    titles = {}  # each game's own title, as its host named it (the outcome keeps the setup's)
+    for item in played[:200]:
+        row = await store.game(item.game.outcome.game_id)
+        if row is not None:
+            titles[row.id] = row.title if row.title != row.setup.get("name") else ""
     return await page(request, "profile.html", {
-        "user": user, "me": me, "played": played, "stats": stats(played), "seasons": seasons, "z": ladder.rating.z,
+        "user": user, "me": me, "played": played, "titles": titles, "day": _day,
+        "stats": stats(played), "seasons": seasons, "z": ladder.rating.z,
         "code": code, "playing": playing, "role": lambda r: role_name(r, lang), "side": lambda s: side_name(s, lang),
         "action": lambda a: i18n.action_name(a, lang), "season_of": season_of,
         "setup_title": lambda o: o.title.get(lang) or o.title.get("ru") or setup_title({"name": o.setup}, lang),

@@ -60,6 +60,8 @@ class CreateGame(BaseModel):
         None, ge=10, le=86_400, description="the reanimator's step (after everyone else); the server's default if unset"
     )
     listed: bool = Field(False, description="shown in the site's list of open games (otherwise found by its link only)")
+    replace_absent: bool = Field(True, description="a player who could act or vote and sent nothing for two phases "
+                                 "in a row is replaced by a bot (always so in a ranked game)")
     bots: Literal["none", "heuristic", "random"] = Field(
         "none", description="bots (and their policy) fill the seats still empty at the start; never in a ranked game"
     )
@@ -195,7 +197,7 @@ async def create_game(request: Request, body: CreateGame) -> Created:
     within_limits(setup, platform.settings.max_players)
     game_id, admin = await platform.service.create(
         body.title, setup, body.night_seconds, body.day_seconds, body.follow_up_seconds, listed=body.listed,
-        bots=body.bots, ai=body.ai
+        bots=body.bots, ai=body.ai, house={"replace_absent": body.replace_absent}
     )
     live = await platform.service.get(game_id)
     return Created(

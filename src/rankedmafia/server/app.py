@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.server import accounts, api, desk, ladder_pages, pages
+from rankedmafia.server import accounts, api, community, desk, ladder_pages, pages
 from rankedmafia.server.assets import STATIC, Assets
 from rankedmafia.server.platform import Platform, platform_of, request_lang
 from rankedmafia.server.settings import Settings
@@ -89,6 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, most=platform.settings.max_body_bytes, uploads=platform.settings.max_upload_bytes)
 
     accounts.install(app)  # first: a ranked game's join page is the accounts' own
+    community.install(app)  # its routes before the pages' catch-all /p/{token}/{command}
     app.include_router(ladder_pages.router)
     app.include_router(desk.router)
     app.include_router(api.router)

@@ -4,6 +4,7 @@ ranked. The home page shows it and keeps it current through the same live update
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rankedmafia.live.versions import digest
@@ -74,8 +75,9 @@ def entry(row: GameRow, taken: int, lang: str) -> dict[str, Any]:
 
 async def open_games(store: Store, lang: str) -> list[dict[str, Any]]:
     """The listed games taking players, newest first."""
+    now = time.time()  # a game opened to play one again is offered to its old table first (server/again.py)
     return [entry(row, taken, lang) for row, taken in await store.open_games(LOBBY_MOST)
-            if row.options.get("listed")]
+            if row.options.get("listed") and float(row.options.get("offered_until", 0)) <= now]
 
 
 def lobby_version(games: list[dict[str, Any]]) -> str:

@@ -25,6 +25,7 @@ from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.server.ai_replay import ai_seat_data, ai_seats_data
 from rankedmafia.server.api import within_limits
 from rankedmafia.server.assets import asset_url
+from rankedmafia.server.dead_chat import dead_section
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, ui
 from rankedmafia.server.lobby import open_games, setup_title
@@ -152,6 +153,7 @@ async def create(
     bots: Annotated[str, Form(max_length=16)] = "none",
     ai_count: Annotated[int, Form(ge=0, le=60)] = 0,
     ai_agent: Annotated[str, Form(max_length=64)] = "",
+    replace_absent: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
     _check(request, csrf)
     platform = platform_of(request)
@@ -161,13 +163,15 @@ async def create(
         setup = picked_setup(form, lang) or svc.parse_setup(preset, setup_yaml)
         within_limits(setup, platform.settings.max_players)
         _, admin = await platform.service.create(title, setup, int(night_minutes * 60), int(day_minutes * 60),
-                                                 listed=bool(listed), bots=bots, ai=[ai_agent] * ai_count)
+                                                 listed=bool(listed), bots=bots, ai=[ai_agent] * ai_count,
+                                                 house={"replace_absent": bool(replace_absent)})
     except (SetupError, Refusal) as error:
         context = await home_context(request)
         picked = {str(k): str(v) for k, v in form.items() if str(k).startswith("role_") or k == "players"}
         context.update(
             form_error=refusal_text(error, lang),
             form={"title": title, "setup_yaml": setup_yaml, "preset": preset, "listed": bool(listed), "bots": bots,
+                  "replace_absent": bool(replace_absent),
                   "ai_count": ai_count, "ai_agent": ai_agent, "night": night_minutes, "day": day_minutes,
                   "picked": picked},
         )
@@ -259,7 +263,8 @@ async def game_page(request: Request, game_id: str) -> Response:
         data = spectator_data(live, request_lang(request))
     thread = await read_posts(service, live, None, "thread")  # the thread is public, as on a forum
     return render(request, "game.html", {"d": data, "thread": thread, "base": str(request.base_url),
-                                         "my_seat": await _own_seat(request, game_id)})
+                                         "my_seat": await _own_seat(request, game_id),
+                                         "dead": await dead_section(request, live, None)})
 
 
 async def _own_seat(request: Request, game_id: str) -> str | None:
@@ -357,6 +362,7 @@ async def _player(request: Request, token: str, template: str, error: str = "", 
             "chat": chat,
             "error": error,
             "base": str(request.base_url),
+            "dead": await dead_section(request, live, name, token),
         },
         status,
     )

@@ -34,3 +34,5 @@ class Settings:
     balance_sim_games: int = 200  # simulated games per preset beside the real ones
     # AI players (docs/ai.md): agents.yaml, whose AI agents a game may seat; else $RANKEDMAFIA_AGENTS; unset: none
     agents: Path | None = None
+    # the site's moderators (docs/web.md, "Moderation"): account names; else $RANKEDMAFIA_MODERATORS (commas)
+    moderators: tuple[str, ...] = ()

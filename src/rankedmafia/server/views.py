@@ -17,6 +17,7 @@ from rankedmafia.live.versions import public_version
 from rankedmafia.rules.day import weight
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE
+from rankedmafia.rules.view import public_seats
 from rankedmafia.server.forms import choice_form, legal_choices
 from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.turn import turn_of
@@ -288,6 +289,8 @@ def spectator_data(live: LiveGame, lang: str) -> dict[str, Any]:
         data["summaries"] = summaries(events, lang, finished_phases(game), sexes(game))
         if live.status == "over":
             data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
+        else:  # every role the summaries have published so far, as each player's own list shows them
+            data["seats"] = seats_public(live, {s.name: s.role for s in public_seats(game.state, game.results)}, lang)
         mark_seats(data["seats"], game)
     return data
 

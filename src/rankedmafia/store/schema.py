@@ -176,3 +176,54 @@ tg_outbox = Table(
     Column("at", Float, nullable=False),
 )
 Index("rm_tg_outbox_pending", tg_outbox.c.pending, tg_outbox.c.chat_id)
+
+# --- the site's push subscriptions (live/push.py) -----------------------------------------------------------
+push_subscriptions = Table(
+    "rm_push",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("rm_games.id"), nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("endpoint", Text, nullable=False),  # the browser's push service URL
+    Column("p256dh", String(200), nullable=False),  # its ECDH public key (base64url)
+    Column("auth", String(100), nullable=False),  # its authentication secret (base64url)
+    Column("lang", String(4), nullable=False),  # the language the player's page was in
+    Column("told", String(80), nullable=False),  # the last change it was told of ("day:2", "day:2:move", "over")
+    Column("at", Float, nullable=False),
+)
+Index("rm_push_game", push_subscriptions.c.game_id, push_subscriptions.c.seat)
+
+# --- moderation (live/moderation.py): reports of posts, hidden posts, and every step in a log -----------------
+reports = Table(
+    "rm_reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("rm_games.id"), nullable=False),
+    Column("post_id", Integer, nullable=False),
+    Column("reporter", String(64), nullable=False),  # the reporting seat
+    Column("reason", Text, nullable=False),
+    Column("status", String(16), nullable=False),  # open | hidden | dismissed
+    Column("at", Float, nullable=False),
+)
+Index("rm_reports_status", reports.c.status, reports.c.id)
+
+hidden_posts = Table(
+    "rm_hidden_posts",
+    metadata,
+    Column("post_id", Integer, primary_key=True),
+    Column("game_id", String(32), nullable=False),
+    Column("at", Float, nullable=False),
+)
+Index("rm_hidden_posts_game", hidden_posts.c.game_id)
+
+mod_log = Table(
+    "rm_mod_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at", Float, nullable=False),
+    Column("actor", String(80), nullable=False),  # "host", "player:<seat>" or "admin:<account>"
+    Column("action", String(32), nullable=False),  # report | mute | unmute | bot | hide | dismiss | ban
+    Column("game_id", String(32), nullable=False),
+    Column("target", String(80), nullable=False),
+    Column("detail", Text, nullable=False),
+)

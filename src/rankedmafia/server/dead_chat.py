@@ -1,0 +1,171 @@
+"""The dead's chat on the site: the spectator page's and a player's page's section, its API and its live
+stream (live/dead_chat.py decides who reads and writes). The living player's own page, API and stream never
+carry it; the spectator page hides it from a browser that has just opened a living player's page of the
+same game, or whose account holds a living seat in it (a spectator link cannot tell who reads it otherwise)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, Field
+
+from rankedmafia.live.dead_chat import add_dead_post, living, read_dead_posts
+from rankedmafia.live.errors import NotFound, Refusal
+from rankedmafia.live.live_game import LiveGame
+from rankedmafia.live.nicknames import NICK_MAX
+from rankedmafia.live.service import POST_MAX
+from rankedmafia.server.api import GameId, Token
+from rankedmafia.server.platform import platform_of
+from rankedmafia.server.sse import PING_SECONDS
+
+router = APIRouter()
+SESSION = "rm_session"
+_LIVING_SESSIONS: dict[str, set[str]] = {}  # browser session -> games where it opened a living player's page
+_SESSIONS_MOST = 100_000
+
+
+class DeadPost(BaseModel):
+    text: str = Field(min_length=1, max_length=POST_MAX)
+
+
+class SpectatorPost(DeadPost):
+    name: str = Field(min_length=1, max_length=NICK_MAX, description="the spectator's name in the chat")
+
+
+def remember_living(request: Request, live: LiveGame, name: str) -> None:
+    """This browser holds a living player's link of this game: its spectator page hides the dead's chat."""
+    session = request.cookies.get(SESSION)
+    if session and living(live, name):
+        if len(_LIVING_SESSIONS) > _SESSIONS_MOST:
+            _LIVING_SESSIONS.clear()
+        _LIVING_SESSIONS.setdefault(session, set()).add(live.id)
+
+
+async def reader_is_living(request: Request, live: LiveGame) -> bool:
+    if live.status == "over":
+        return False
+    if live.id in _LIVING_SESSIONS.get(request.cookies.get(SESSION) or "", ()):
+        return True
+    find = platform_of(request).own_seat
+    token = await find(request, live.id) if find is not None else None
+    if token is None:
+        return False
+    try:
+        held, name = await platform_of(request).service.seat(token)
+    except NotFound:
+        return False
+    return living(held, name)
+
+
+async def dead_section(request: Request, live: LiveGame, name: str | None, token: str = "") -> dict[str, Any] | None:
+    """The page's section (None: not for this reader). `name`/`token`: a player's page, else the spectator's."""
+    if name is not None:
+        remember_living(request, live, name)
+    if live.status == "lobby" or living(live, name) or (name is None and await reader_is_living(request, live)):
+        return None
+    service = platform_of(request).service
+    posts = await read_dead_posts(service, live, name)
+    base = f"/p/{token}" if name is not None else f"/g/{live.id}"
+    events = f"/api/player/{token}/dead/events" if name is not None else f"/api/games/{live.id}/dead/events"
+    return {"posts": posts, "post": f"{base}/dead", "events": events, "spectator": name is None,
+            "over": live.status == "over"}
+
+
+def _stream(request: Request, live: LiveGame, name: str | None, token: str) -> StreamingResponse:
+    platform = platform_of(request)
+
+    async def state() -> dict[str, Any]:
+        if token:
+            current, seat = await platform.service.seat(token)
+        else:
+            current, seat = await platform.service.get(live.id), None
+        return {"posts": await read_dead_posts(platform.service, current, seat)}
+
+    async def events() -> AsyncIterator[str]:
+        queue = platform.hub.subscribe(live.id)
+        try:
+            yield "retry: 2000\n\n"
+            last = await state()
+            yield f"event: dead\ndata: {json.dumps(last)}\n\n"
+            while True:
+                try:
+                    await asyncio.wait_for(queue.get(), PING_SECONDS)
+                except TimeoutError:
+                    if await request.is_disconnected():
+                        return
+                    yield ": ping\n\n"
+                    continue
+                try:
+                    payload = await state()
+                except Refusal:  # revived, or the link is gone: the chat is no longer his
+                    yield "event: gone\ndata: {}\n\n"
+                    return
+                if payload != last:
+                    last = payload
+                    yield f"event: dead\ndata: {json.dumps(payload)}\n\n"
+        finally:
+            platform.hub.unsubscribe(live.id, queue)
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def limit(request: Request, key: str) -> None:
+    if not platform_of(request).submit_limit.allow(key):
+        raise Refusal("rate_limited", 429)
+
+
+# --- the API ------------------------------------------------------------------------------------------
+@router.get("/api/games/{game_id}/dead", summary="The dead's and the spectators' chat (for spectators)",
+            tags=["community"])
+async def spectator_read(request: Request, game_id: GameId) -> list[dict[str, Any]]:
+    service = platform_of(request).service
+    return await read_dead_posts(service, await service.get(game_id), None)
+
+
+@router.post("/api/games/{game_id}/dead", summary="A spectator writes in the dead's chat", status_code=201,
+             tags=["community"])
+async def spectator_write(request: Request, game_id: GameId, body: SpectatorPost) -> dict[str, Any]:
+    client = request.client.host if request.client else "?"
+    limit(request, f"{client}:dead:{game_id}")
+    service = platform_of(request).service
+    post_id = await add_dead_post(service, await service.get(game_id), None, body.text, body.name)
+    return {"ok": True, "id": post_id}
+
+
+@router.get("/api/games/{game_id}/dead/events", summary="Live updates of the dead's chat (Server-Sent Events)",
+            tags=["community"])
+async def spectator_events(request: Request, game_id: GameId) -> Any:
+    live = await platform_of(request).service.get(game_id)
+    return _stream(request, live, None, "")
+
+
+@router.get("/api/player/{token}/dead", summary="The dead's chat: for a player out of the game (403 while alive)",
+            tags=["community"])
+async def player_read(request: Request, token: Token) -> list[dict[str, Any]]:
+    service = platform_of(request).service
+    live, name = await service.seat(token)
+    return await read_dead_posts(service, live, name)
+
+
+@router.post("/api/player/{token}/dead", summary="A player out of the game writes in the dead's chat",
+             status_code=201, tags=["community"])
+async def player_write(request: Request, token: Token, body: DeadPost) -> dict[str, Any]:
+    limit(request, token)
+    service = platform_of(request).service
+    live, name = await service.seat(token)
+    return {"ok": True, "id": await add_dead_post(service, live, name, body.text)}
+
+
+@router.get("/api/player/{token}/dead/events", summary="Live updates of the dead's chat for a player out of the game",
+            tags=["community"])
+async def player_events(request: Request, token: Token) -> Any:
+    service = platform_of(request).service
+    live, name = await service.seat(token)
+    await read_dead_posts(service, live, name)  # refused while he lives
+    return _stream(request, live, name, token)
