@@ -15,8 +15,9 @@ RULES = frozenset({
     "duplicate_name", "reserved_name", "unknown_role", "unknown_sex", "too_few_players", "unknown_house_key",
     "unknown_house_rule", "detective_side", "agent_needs_two_clans",
     # the phase and the sender
-    "not_night", "not_day", "game_over", "unknown_command", "dead_actor", "already_acted", "no_such_action",
-    "lost_as_boss", "nothing_to_withdraw", "revive_later", "actions_closed", "not_asked", "revive_not_dead",
+    "not_night", "not_day", "game_over", "game_ended", "unknown_command", "dead_actor", "already_acted",
+    "no_such_action", "lost_as_boss", "nothing_to_withdraw", "revive_later", "actions_closed", "not_asked",
+    "revive_not_dead",
     # the targets: each a living player of the game, then how many, then each one's own limits
     "unknown_player", "dead_target", "target_count", "self_target", "repeat_target", "duplicate_target",
     # the option and what tonight allows

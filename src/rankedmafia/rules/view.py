@@ -116,7 +116,7 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
     """His view, from the game's state and its phases' results (the Game hands them in: the view does not
     know the Game). What every reader reads alike the Game may hand in made once for all: `public`, these
     phases' `public_seats`; `logs`, their `phase_log`s; `clans_seen`, each clan's `clan_roles` now."""
-    over = state.winner is not None
+    over = state.over
     me = state.player(name)
     clans = state.clans_of(name)
     log: list[dict[str, Any]] = []

@@ -1,0 +1,115 @@
+"""The stalemate and the host's end (RULINGS.md, "Stalemate"): a game where nothing changes for the house
+rule's count of nights and days ends by itself with no winner, and a host may end one by hand; both
+records say so (`winner` null, `winners` empty, `ended`)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.rules.game import Game, Seat
+from rankedmafia.rules.house import HouseRules
+from rankedmafia.script import record
+
+SEVEN = [Seat("Вася", "mafia1"), Seat("Петя", "mafia2"), Seat("Коля", "commissar"), Seat("Маша", "doctor"),
+         Seat("Лена", "civilian"), Seat("Аня", "civilian"), Seat("Оля", "civilian")]
+
+
+@given(st.integers(min_value=0, max_value=10_000))
+def test_a_two_clan_game_stalled_to_one_clan_and_its_agent_ends_by_itself_with_no_winner(seed: int) -> None:
+    # the issue's example: the black clan hanged, three members of the red side left (two ranks and the
+    # double agent, who is no red mafioso): no side can win, and nobody dies any more
+    seats = [Seat("Вася", "mafia1", "red"), Seat("Петя", "mafia2", "red"), Seat("Гриша", "mafia1", "black"),
+             Seat("Зина", "double_agent"), Seat("Коля", "commissar"), Seat("Лена", "civilian")]
+    game = Game(seats, seed=seed, chance="never")
+    game.submit("Вася", "vote_kill", ["Коля"])
+    game.submit("Гриша", "vote_kill", ["Лена"])
+    game.resolve()
+    for voter in ("Вася", "Петя", "Зина"):
+        game.vote(voter, "Гриша")
+    game.resolve()
+    assert sorted(game.alive()) == ["Вася", "Зина", "Петя"] and not game.over
+    phases = 0
+    while not game.over:
+        assert phases < 6, "three quiet nights and three quiet days end the game"
+        game.resolve()
+        phases += 1
+    assert phases == 6
+    assert game.winner is None and game.winners() == [] and game.ended == "stalemate"
+    assert game.results[-1].events[-1] == {"type": "stalemate", "to": None, "phases": 6}
+    data = record(game)
+    assert data["winner"] is None and data["winners"] == [] and data["ended"] == "stalemate"
+    assert "ничья" in data["phases"][-1]["public"][-1]
+    assert "draw" in record(game, "en")["phases"][-1]["public"][-1]
+    for name in game.alive():  # over: nobody is asked anything, every command is refused in words
+        assert game.choices(name) == () and game.vote_choice(name) is None
+    assert game.awaiting() == []
+    with pytest.raises(RuleViolation) as refused:
+        game.resolve()
+    assert refused.value.rule == "game_ended"
+    # a replay of its commands ends it the same way
+    again = Game(seats, seed=seed, chance="never")
+    for command in game.commands:
+        again.apply(command)
+    assert again.ended == "stalemate" and again.winner is None
+
+
+def _quiet(game: Game, phases: int) -> None:
+    for _ in range(phases):
+        game.resolve()
+
+
+def test_the_host_ends_a_game_by_hand_with_no_winner_and_the_record_says_so() -> None:
+    game = Game([Seat("Вася", "mafia1"), Seat("Петя", "commissar"), Seat("Маша", "civilian"),
+                 Seat("Коля", "civilian")], seed=7)
+    game.submit("Вася", "kill", ["Маша"])
+    game.resolve()
+    game.end_by_host()
+    assert game.over and game.winner is None and game.ended == "host"
+    assert game.commands[-1] == {"type": "end"}
+    data = record(game)
+    assert data["winner"] is None and data["winners"] == [] and data["ended"] == "host"
+    with pytest.raises(RuleViolation) as refused:
+        game.vote("Петя", "Вася")
+    assert refused.value.rule == "game_ended"
+    with pytest.raises(RuleViolation):
+        game.end_by_host()  # once is enough
+    replayed = Game([Seat("Вася", "mafia1"), Seat("Петя", "commissar"), Seat("Маша", "civilian"),
+                     Seat("Коля", "civilian")], seed=7)
+    for command in game.commands:
+        replayed.apply(command)
+    assert replayed.ended == "host" and record(replayed)["ended"] == "host"
+
+
+def test_a_game_won_cannot_be_ended_by_the_host_and_keeps_its_winner() -> None:
+    game = Game([Seat("Вася", "mafia1"), Seat("Петя", "commissar"), Seat("Маша", "civilian")], seed=1)
+    game.submit("Вася", "kill", ["Петя"])
+    game.resolve()
+    assert game.winner == "mafia"
+    with pytest.raises(RuleViolation) as refused:
+        game.end_by_host()
+    assert refused.value.rule == "game_over"
+    assert "ended" not in record(game)
+
+
+@pytest.mark.parametrize(("rule", "phases"), [(1, 2), ("2", 4), (3, 6), ("10", 20)])
+def test_the_house_rule_sets_the_count_of_nights_and_days(rule: int | str, phases: int) -> None:
+    game = Game(SEVEN, seed=1, rules={"stalemate": rule})
+    _quiet(game, phases - 1)
+    assert not game.over
+    game.resolve()
+    assert game.ended == "stalemate"
+
+
+def test_the_house_rule_turns_the_stalemate_off_and_refuses_what_it_does_not_know() -> None:
+    game = Game([Seat("Вася", "mafia1"), Seat("Петя", "commissar"), Seat("Маша", "civilian"),
+                 Seat("Коля", "civilian")], seed=1, rules={"stalemate": "off"})
+    _quiet(game, 30)
+    assert not game.over
+    assert HouseRules().stalemate_phases() == 6
+    for bad in ("0", 0, "never", True, 11):
+        with pytest.raises(RuleViolation) as refused:
+            HouseRules.from_mapping({"stalemate": bad})
+        assert refused.value.rule == "unknown_house_rule"
