@@ -119,6 +119,10 @@ def test_host_pause_extend_replace_and_end(client: TestClient) -> None:
     assert me["me"]["name"] == name and me["me"]["nickname"] == "Замена" and me["me"]["role"]
     ended = client.post(f"/api/host/{admin}/end").json()
     assert ended["status"] == "over"
+    # RULINGS.md, "Stalemate": the host's end is no side's win, and the record and the pages say so
+    record = client.get(f"/api/host/{admin}/record").json()
+    assert record["winner"] is None and record["winners"] == [] and record["ended"] == "host"
+    assert "игру закончил ведущий: победителя нет, ничья" in client.get(f"/g/{game['id']}").text
     seed = client.get(f"/api/games/{game['id']}").json()["game"]["seed"]
     assert hashlib.sha256(f"rankedmafia:1:{seed}".encode()).hexdigest() == game["commitment"]
 
