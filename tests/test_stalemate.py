@@ -113,3 +113,15 @@ def test_the_house_rule_turns_the_stalemate_off_and_refuses_what_it_does_not_kno
         with pytest.raises(RuleViolation) as refused:
             HouseRules.from_mapping({"stalemate": bad})
         assert refused.value.rule == "unknown_house_rule"
+
+
+def test_a_stalemate_record_verifies_and_a_forged_end_does_not() -> None:
+    from rankedmafia.script import run_script
+    from rankedmafia.verify import verify
+
+    script = {"format": 1, "seed": 5, "players": [{"name": s.name, "role": s.role} for s in SEVEN],
+              "phases": [{"night": []}, {"day": {}}] * 3}
+    data = run_script(script)
+    assert data["ended"] == "stalemate" and verify(data, 5) == []
+    forged = {**data, "ended": None}
+    assert verify(forged, 5) == ["no winner (ended): the record says None, the replay 'stalemate'"]
