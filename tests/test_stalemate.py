@@ -8,10 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rankedmafia.ladder.outcome import outcome_of
+from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game, Seat
 from rankedmafia.rules.house import HouseRules
 from rankedmafia.script import record
+from rankedmafia.store import GameRow, LogEntry
 
 SEVEN = [Seat("Вася", "mafia1"), Seat("Петя", "mafia2"), Seat("Коля", "commissar"), Seat("Маша", "doctor"),
          Seat("Лена", "civilian"), Seat("Аня", "civilian"), Seat("Оля", "civilian")]
@@ -125,3 +128,32 @@ def test_a_stalemate_record_verifies_and_a_forged_end_does_not() -> None:
     assert data["ended"] == "stalemate" and verify(data, 5) == []
     forged = {**data, "ended": None}
     assert verify(forged, 5) == ["no winner (ended): the record says None, the replay 'stalemate'"]
+
+
+def _live_log(*tail: tuple[str, dict[str, object]]) -> list[LogEntry]:
+    """A live game's log: a deal made elsewhere (a script's seats), then these entries."""
+    deal = {"format": 1, "seed": 5, "chance": "seeded", "rules": {}, "start": "night",
+            "players": [{"name": s.name, "role": s.role} for s in SEVEN]}
+    entries = [("start", {"type": "start", "names": [s.name for s in SEVEN], "deadline": None, "script": deal}),
+               *tail]
+    return [LogEntry(seq, kind, dict(body), float(seq)) for seq, (kind, body) in enumerate(entries, start=1)]
+
+
+def _live() -> LiveGame:
+    row = GameRow("g1", "h", "Партия", {"name": "setup", "players": 7}, {"kind": "desk"}, "5", "c", 0.0)
+    return LiveGame(row, {})
+
+
+@pytest.mark.parametrize(("tail", "ended_by"), [
+    ([("resolve", {"type": "resolve", "deadline": None})] * 6, "stalemate"),
+    ([("resolve", {"type": "resolve", "deadline": None}), ("end", {"type": "end"})], "host"),
+])
+def test_a_live_game_with_no_winner_is_over_and_the_ladder_does_not_rate_it(
+        tail: list[tuple[str, dict[str, object]]], ended_by: str) -> None:
+    live = _live()
+    outcome = outcome_of(live, _live_log(*tail))
+    assert live.status == "over" and live.ended_by == ended_by
+    assert live.game is not None and live.game.ended == ended_by and live.game.winner is None
+    assert record(live.game)["ended"] == ended_by
+    assert outcome.ended_by == ended_by and outcome.winner is None and not outcome.decided
+    assert not any(seat.won for seat in outcome.seats)
