@@ -123,6 +123,7 @@ def test_host_pause_extend_replace_and_end(client: TestClient) -> None:
     record = client.get(f"/api/host/{admin}/record").json()
     assert record["winner"] is None and record["winners"] == [] and record["ended"] == "host"
     assert "игру закончил ведущий: победителя нет, ничья" in client.get(f"/g/{game['id']}").text
+    assert "игру закончил ведущий: победителя нет, ничья" in client.get(f"/g/{game['id']}/replay?step=0").text
     seed = client.get(f"/api/games/{game['id']}").json()["game"]["seed"]
     assert hashlib.sha256(f"rankedmafia:1:{seed}".encode()).hexdigest() == game["commitment"]
 
