@@ -4,16 +4,20 @@ records say so (`winner` null, `winners` empty, `ended`)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rankedmafia.bots import make_policy, play_game
 from rankedmafia.ladder.outcome import outcome_of
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game, Seat
 from rankedmafia.rules.house import HouseRules
 from rankedmafia.script import record
+from rankedmafia.setup import new_game, preset
 from rankedmafia.store import GameRow, LogEntry
 
 SEVEN = [Seat("Вася", "mafia1"), Seat("Петя", "mafia2"), Seat("Коля", "commissar"), Seat("Маша", "doctor"),
@@ -157,3 +161,22 @@ def test_a_live_game_with_no_winner_is_over_and_the_ladder_does_not_rate_it(
     assert record(live.game)["ended"] == ended_by
     assert outcome.ended_by == ended_by and outcome.winner is None and not outcome.decided
     assert not any(seat.won for seat in outcome.seats)
+
+
+@settings(max_examples=12)
+@given(st.integers(min_value=0, max_value=10_000), st.sampled_from(["classic-12", "two-clans-20"]),
+       st.sampled_from(["random", "heuristic"]))
+def test_no_game_passes_the_count_of_quiet_phases_and_only_a_stalemate_ends_with_no_winner(
+        seed: int, setup: str, policy: str) -> None:
+    chosen = preset(setup)
+    game = new_game(chosen, [f"p{i + 1}" for i in range(chosen.players)], f"s:{seed}")
+    play_game(game, make_policy(policy, random.Random(seed)))
+    quiet = 0
+    for result in game.results:
+        assert quiet < 6, "six quiet phases in a row end the game"
+        quiet = 0 if result.deaths or result.hanged else quiet + 1
+    assert game.over
+    if game.winner is None:
+        assert game.ended == "stalemate" and quiet == 6 and game.winners() == []
+    else:
+        assert game.ended is None and quiet < 6
