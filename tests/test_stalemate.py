@@ -180,3 +180,11 @@ def test_no_game_passes_the_count_of_quiet_phases_and_only_a_stalemate_ends_with
         assert game.ended == "stalemate" and quiet == 6 and game.winners() == []
     else:
         assert game.ended is None and quiet < 6
+
+
+def test_every_seat_sees_that_a_game_with_no_winner_is_over() -> None:
+    game = Game(SEVEN, seed=3)
+    _quiet(game, 6)
+    for seat in SEVEN:
+        view = game.view(seat.name)
+        assert view.over and view.winner is None and view.ended == "stalemate" and view.actions == ()

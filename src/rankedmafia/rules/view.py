@@ -47,6 +47,12 @@ class PlayerView:
     quarry: str | None = None  # the detective: whom he seeks
     votes: dict[str, str] = field(default_factory=dict)  # today's open votes (public, as on a forum)
     clans: tuple[str, ...] = ()  # the clans whose night chat he shares
+    ended: str | None = None  # the game ended with no winner: "stalemate" or "host" (public)
+
+    @property
+    def over(self) -> bool:
+        """The game is over: a side won, or nobody did (`ended`)."""
+        return self.winner is not None or self.ended is not None
 
 
 @lru_cache(maxsize=4096)
@@ -164,5 +170,5 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
         phase_number=state.phase.number, clan=members, boss=boss,
         seats=tuple(seats), actions=actions, sent=sent, log=tuple(log), winner=state.winner,
         side=detective[0] if detective else None, quarry=detective[1] if detective else None,
-        votes=votes, clans=clans,
+        votes=votes, clans=clans, ended=state.ended,
     )
