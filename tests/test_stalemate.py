@@ -188,3 +188,13 @@ def test_every_seat_sees_that_a_game_with_no_winner_is_over() -> None:
     for seat in SEVEN:
         view = game.view(seat.name)
         assert view.over and view.winner is None and view.ended == "stalemate" and view.actions == ()
+
+
+def test_a_save_of_a_game_the_host_ended_opens_ended() -> None:
+    from rankedmafia.forum.saves import dumps, loads
+
+    game = Game(SEVEN, seed=4)
+    game.resolve()
+    game.end_by_host()
+    again, _settings = loads(dumps(game, "ru", "text"))
+    assert again.ended == "host" and again.winner is None and again.commands == game.commands
