@@ -154,6 +154,9 @@ def test_a_seated_name_is_normal_and_refusals_are_refusals(typed: str, seated: l
 
 
 def test_a_name_differing_only_by_combining_marks_is_a_lookalike() -> None:
+    """Ruling: a nickname that differs from a seated one only by combining marks («Пе́тя», «Вӓся» beside
+    «Петя», «Вася») looks like it and is refused; «й», «ў» and «ї» are letters of their own («Андрей» and
+    «Андреи» both sit), and «ё» is «е» already."""
     from rankedmafia.live.errors import Refusal
     from rankedmafia.live.nicknames import seat_nickname
 

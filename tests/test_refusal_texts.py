@@ -153,6 +153,12 @@ def over() -> Game:
     return g
 
 
+def ended_by_host() -> Game:
+    g = small()
+    g.end_by_host()
+    return g
+
+
 # rule id -> (what triggers it through Game, the exact Russian sentence, words the English one says)
 CASES: list[tuple[str, Callable[[], object], str, str]] = [
     ("unknown_player", lambda: small().submit("Вася", "kill", ["Ваня"]), "нет игрока с ником «Ваня»",
@@ -226,6 +232,8 @@ CASES: list[tuple[str, Callable[[], object], str, str]] = [
      "has sent no action tonight"),
     ("game_over", lambda: over().resolve(), "игра окончена (победитель: мафия)",
      "the game is over (winner: the mafia)"),
+    ("game_ended", lambda: ended_by_host().resolve(), "игра окончена без победителя",
+     "the game is over with no winner"),
     ("unknown_command", lambda: small().apply({"type": "dance"}), "неизвестная команда «dance»", "unknown command"),
     ("revive_later", lambda: small_reanimator().submit("Петя", "revive", ["Маша"]),
      "Петя ходит последним: убитых этой ночью ему назовут, когда походят остальные", "acts last"),

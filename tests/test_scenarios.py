@@ -17,6 +17,7 @@ import yaml
 
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.script import ScriptError, run_script
+from rankedmafia.text.places import refusal_sentence
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 NAME_SET_FIELDS = {"deaths", "saved", "hanged", "defended", "silenced", "winners"}
@@ -63,12 +64,19 @@ def test_scenario(path: Path) -> None:
         refused = expect["refused"]
         error = caught.value
         if isinstance(refused, dict):
+            start = str(scenario["script"].get("start", "night"))
             for key, want in refused.items():
+                if key in ("text", "text_en"):  # the sentence the host reads, as `rankedmafia play` prints it
+                    text = refusal_sentence(error, "en" if key == "text_en" else "ru", start)
+                    assert text.startswith(want), f"refusal {key}: expected {want!r}…, got {text!r}"
+                    continue
                 assert getattr(error, key) == want, f"refusal field {key}: expected {want!r}, got {error!r}"
         return
     record = run_script(scenario["script"])
     if "winner" in expect:
         assert record["winner"] == expect["winner"]
+    if "ended" in expect:  # why a game ended with no winner (`stalemate`, `host`), or absent
+        assert record.get("ended") == expect["ended"], f"ended: expected {expect['ended']!r}"
     if "winners" in expect:
         assert set(record["winners"]) == set(expect["winners"])
     if "players" in expect:

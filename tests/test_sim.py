@@ -13,15 +13,17 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 from typer.testing import CliRunner
 
 from rankedmafia.cli import app
+from rankedmafia.rules.game import Game, Seat
 from rankedmafia.setup import new_game, preset
 from rankedmafia.sim import runner
 from rankedmafia.sim.chart import html_page, svg
-from rankedmafia.sim.cli import load_setup
+from rankedmafia.sim.cli import load_setup, print_report
 from rankedmafia.sim.exact import exact_vanilla, hang_probability, is_vanilla, vanilla_setup
-from rankedmafia.sim.runner import SimulationError, Tally, play_one, run_chunk, simulate
+from rankedmafia.sim.runner import NO_WINNER, Simulation, SimulationError, Tally, play_one, run_chunk, simulate
 from rankedmafia.sim.stats import Z99, wilson
 
 
@@ -199,3 +201,21 @@ def test_random_seeds_differ() -> None:
     seen = {tuple(p.initial_role for p in play_one(setup, "random", "d", i).players()) for i in range(6)}
     assert len(seen) > 1
     assert random.Random("d:0").random() != random.Random("d:1").random()
+
+
+def test_a_game_with_no_winner_is_counted_apart_and_said_so() -> None:
+    # RULINGS.md, "Stalemate": three quiet nights and days end a game with no winner; the simulator counts
+    # it apart from the sides' wins, the draws and the games cut at the phase cap
+    game = Game([Seat("p1", "mafia1"), Seat("p2", "mafia2"), Seat("p3", "commissar"), Seat("p4", "doctor"),
+                 Seat("p5", "civilian"), Seat("p6", "civilian"), Seat("p7", "civilian")], seed=1)
+    while not game.over:
+        game.resolve()
+    tally = Tally()
+    tally.add_game(game)
+    assert tally.wins == {NO_WINNER: 1}
+    report = Simulation(preset("classic-12"), "random", "s", tally).report()
+    assert report["sides"][NO_WINNER]["wins"] == 1 and report["sides"]["draw"]["wins"] == 0
+    assert report["sides"]["town"]["wins"] == 0
+    console = Console(record=True, width=120)
+    print_report(report, console)
+    assert "no winner (stalemate)" in console.export_text()

@@ -29,7 +29,7 @@ from rankedmafia.sim.cli import simulate_command
 from rankedmafia.telegram.cli import telegram_command
 from rankedmafia.text.formats import Format, output_console
 from rankedmafia.text.names import refusal
-from rankedmafia.text.places import place, placed
+from rankedmafia.text.places import refusal_sentence
 from rankedmafia.text.roles import role_name
 from rankedmafia.text.script_errors import file_error_text
 from rankedmafia.text.summary import Renderer
@@ -62,7 +62,7 @@ def refuse(error: Exception, lang: str, start: str = "night") -> None:
     """A refused script or command as one sentence in the reader's language, naming the place as the
     host counts it («Ночь 2, строка 3 — Петя выбыл: его нельзя указать»), on stderr; exit status 2."""
     if isinstance(error, RuleViolation):
-        text = placed(place(error.phase, error.entry, start, lang), refusal(error, lang), lang)
+        text = refusal_sentence(error, lang, start)
     elif isinstance(error, SetupError):
         text = refusal(error, lang)
     elif isinstance(error, ScriptError):

@@ -148,7 +148,7 @@ def play(script: Mapping[str, Any]) -> Game:
             raise ScriptError.of("phase_shape", position)
         (kind, body), = phase.items()
         if game.over:
-            raise RuleViolation("game_over", winner=game.winner).at(position, None)
+            raise game.over_refusal().at(position, None)
         if kind != expected:
             raise ScriptError.of("phase_kind", position, expected=expected, found=kind)
         if kind == PhaseKind.NIGHT:
@@ -331,6 +331,7 @@ def record(game: Game, lang: str = "ru", fmt: Format | str = Format.TEXT) -> dic
         "commitment": game.commitment,
         "winner": game.winner,
         "winners": game.winners(),
+        **({"ended": game.ended} if game.ended is not None else {}),  # why nobody won (RULINGS.md, "Stalemate")
         "players": [{"name": p.name, "role": p.role, "initial_role": p.initial_role, "side": p.team,
                      "alive": p.alive, **({"sex": p.sex} if p.sex is not None else {}),
                      **({"ranks": dict(game.state.agent_ranks[p.name])} if p.name in game.state.agent_ranks else {})}

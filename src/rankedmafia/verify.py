@@ -19,6 +19,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ok": "сид совпадает с хешем, и повтор игры сходится с записью",
         "commitment": "сид не совпадает с хешем из записи (commitment): {commitment}",
         "winner": "победитель: в записи {recorded!r}, при повторе {replayed!r}",
+        "ended": "ничья без победителя (ended): в записи {recorded!r}, при повторе {replayed!r}",
         "phase": "фаза {index} ({phase} {number}), {key}: в записи {recorded!r}, при повторе {replayed!r}",
         "phases": "в записи фаз: {recorded}, при повторе: {replayed}",
         "night": "ночь", "day": "день",
@@ -32,6 +33,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ok": "the seed matches the commitment and the replay agrees with the record",
         "commitment": "the seed does not match the commitment {commitment}",
         "winner": "winner: the record says {recorded!r}, the replay {replayed!r}",
+        "ended": "no winner (ended): the record says {recorded!r}, the replay {replayed!r}",
         "phase": "phase {index} ({phase} {number}), {key}: the record says {recorded!r}, the replay {replayed!r}",
         "phases": "the record has {recorded} phases, the replay {replayed}",
         "night": "night", "day": "day",
@@ -57,6 +59,8 @@ def script_from_record(rec: Mapping[str, Any], seed: int | str) -> dict[str, Any
         for event in events:
             if event["type"] == "game":
                 settings = {k: event[k] for k in ("chance", "rules", "start")}
+                # a record made before the stalemate's house rule existed was played without it
+                settings["rules"] = {"stalemate": "off", **settings["rules"]}
         if phase["phase"] == "night":
             night = []
             for event in events:
@@ -98,6 +102,9 @@ def verify(rec: Mapping[str, Any], seed: int | str, lang: str = "en") -> list[st
     replay = build_record(play(script_from_record(rec, seed)))
     if replay["winner"] != rec.get("winner"):
         problems.append(say(lang, "winner", recorded=rec.get("winner"), replayed=replay["winner"]))
+    stalemates = [r.get("ended") if r.get("ended") == "stalemate" else None for r in (rec, replay)]
+    if stalemates[0] != stalemates[1]:  # the host's end by hand is no command of a script: not replayed
+        problems.append(say(lang, "ended", recorded=rec.get("ended"), replayed=replay.get("ended")))
     for index, (mine, theirs) in enumerate(zip(replay["phases"], rec["phases"], strict=False), start=1):
         for key in COMPARED:
             if _canon(mine[key]) != _canon(theirs.get(key)):

@@ -15,7 +15,18 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rankedmafia.ai.arena import ArenaError, Settings, Table, load_results, preflight, run, run_games, seat_prompts
+from rankedmafia.ai.arena import (
+    ArenaError,
+    Settings,
+    Table,
+    load_results,
+    preflight,
+    run,
+    run_games,
+    seat_prompts,
+    summarize,
+)
+from rankedmafia.ai.cli import print_report
 from rankedmafia.ai.config import AgentConfig, parse_agents
 from rankedmafia.ai.fake_server import FakeModel, Step, serve
 from rankedmafia.ai.player import Turn
@@ -225,3 +236,15 @@ def running(pid: int) -> bool:
         return "zombie" not in (Path("/proc") / str(pid) / "status").read_text()
     except FileNotFoundError:
         return False
+
+
+def test_the_report_counts_games_with_no_winner_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULINGS.md, "Stalemate": a game that ended with no winner is neither a side's win nor a draw, nor a
+    # game cut at the phase cap; the report counts it apart and the command says so
+    games = [{"index": i, "winner": winner, "ended": ended, "verified": True, "seats": []}
+             for i, (winner, ended) in enumerate([("town", None), (None, "stalemate"), (None, None)])]
+    report = summarize(settings(3), games)
+    assert report["winners"] == {"stalemate": 1, "town": 1, "unfinished": 1}
+    assert report["no_winner"] == 1
+    print_report(report)
+    assert "no winner (stalemate) 1" in capsys.readouterr().out

@@ -78,7 +78,10 @@ def test_seasons_start_afresh_and_undecided_games_do_not_count() -> None:
     later = game("g2", START + 40 * DAY, "town", [seat("A", 1, "town", True), seat("B", 2, "mafia", False)])
     stopped = game("g3", START + 41 * DAY, "town", [seat("A", 1, "town", True), seat("B", 2, "mafia", False)])
     stopped.ended_by, stopped.winner = "host", None
-    ladder = rate([first, later, stopped], RatingSettings(min_games=1))
+    stalled = game("g4", START + 42 * DAY, "town", [seat("A", 1, "town", False), seat("B", 2, "mafia", False)])
+    stalled.ended_by, stalled.winner = "stalemate", None  # RULINGS.md, "Stalemate": nobody won, not rated
+    assert not stalled.decided
+    ladder = rate([first, later, stopped, stalled], RatingSettings(min_games=1))
     assert sorted(ladder.seasons) == [season_of(START), season_of(START + 40 * DAY)] == ["2026-3", "2026-4"]
     assert ladder.seasons["2026-3"][1].mu == ladder.seasons["2026-4"][1].mu  # the same game from the same start
     assert ladder.seasons["2026-4"][1].games == 1

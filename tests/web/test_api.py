@@ -119,6 +119,11 @@ def test_host_pause_extend_replace_and_end(client: TestClient) -> None:
     assert me["me"]["name"] == name and me["me"]["nickname"] == "Замена" and me["me"]["role"]
     ended = client.post(f"/api/host/{admin}/end").json()
     assert ended["status"] == "over"
+    # RULINGS.md, "Stalemate": the host's end is no side's win, and the record and the pages say so
+    record = client.get(f"/api/host/{admin}/record").json()
+    assert record["winner"] is None and record["winners"] == [] and record["ended"] == "host"
+    assert "игру закончил ведущий: победителя нет, ничья" in client.get(f"/g/{game['id']}").text
+    assert "игру закончил ведущий: победителя нет, ничья" in client.get(f"/g/{game['id']}/replay?step=0").text
     seed = client.get(f"/api/games/{game['id']}").json()["game"]["seed"]
     assert hashlib.sha256(f"rankedmafia:1:{seed}".encode()).hexdigest() == game["commitment"]
 
@@ -215,3 +220,18 @@ def test_the_tally_shows_what_hangs_and_the_host_the_weights(sqlite_client: Test
     assert {r["choice"]: r["weight"] for r in host["rows"]} == {mafia: 2, "blue": 3}
     page = client.get(f"/p/{tokens[mafia]}/thread").text
     assert "для повешения нужно 3" in page and 'id="not-voted"' in page
+
+
+def test_a_stalled_game_ends_by_itself_with_no_winner_and_the_pages_say_so(client: TestClient) -> None:
+    # RULINGS.md, "Stalemate": three nights and three days with nobody dead or hanged end the game
+    game, tokens = started_game(client)
+    admin = game["admin_token"]
+    for _ in range(6):  # nobody acts, nobody votes: the host ends each phase
+        assert client.post(f"/api/host/{admin}/resolve").status_code == 200
+    public = client.get(f"/api/games/{game['id']}").json()["game"]
+    assert public["status"] == "over" and public["winner"] is None and public["ended_by"] == "stalemate"
+    record = client.get(f"/api/host/{admin}/record").json()
+    assert record["winner"] is None and record["winners"] == [] and record["ended"] == "stalemate"
+    assert "ничья. 3 ночи и 3 дня подряд" in record["phases"][-1]["public"][-1]
+    page = client.get(f"/p/{next(iter(tokens.values()))}").text
+    assert "ничья: несколько ночей и дней подряд никто не погиб и никого не повесили" in page

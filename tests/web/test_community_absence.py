@@ -88,6 +88,11 @@ def _play(tmp_path: Path, house: dict[str, Any]) -> tuple[LiveGame, str, dict[st
 
 
 def test_a_player_who_vanished_is_replaced_by_a_bot_and_the_game_goes_on(tmp_path: Path) -> None:
+    """Ruling: in a site game with the house option «replace absent players» (on by default, always on in a
+    ranked game), a person who could act or vote in a phase and sent nothing has missed it; one who sent
+    something starts again from none; a phase in which he had nothing to send counts neither way. After two
+    missed phases in a row a heuristic bot plays his seat for the rest of the game (the thread says so), and a
+    ranked game rates him as a loss whatever his side did."""
     live, silent, _, (posts, _, entries) = _play(tmp_path, {"replace_absent": True})
     assert live.absent == [silent] and live.bots[silent] == "heuristic"
     assert live.game is not None and silent in live.game.alive()

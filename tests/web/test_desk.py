@@ -212,3 +212,20 @@ def test_a_newer_message_replaces_the_earlier_action(client: TestClient) -> None
     page = post(client, token, "act", {"actor": boss, "action": "kill", "targets": second})
     taken = page.split('class="taken"', 1)[1].split("</ul>", 1)[0]
     assert taken.count('<s class="replaced">') == 1 and taken.count('class="words"') == 1
+
+
+def test_the_host_ends_a_desk_game_with_no_winner_and_its_record_says_so(client: TestClient) -> None:
+    # RULINGS.md, "Stalemate": "A host may end a game earlier by hand, also with no winner, and the record
+    # says so"; the button asks first (data-confirm), and the page then says why nobody won
+    token, page = create(client)
+    assert 'action="/desk/' in page and "/end?" in page and "data-confirm=\"Точно закончить игру?" in page
+    ended = post(client, token, "end", {})
+    assert 'id="ending"' in ended and "Ведущий закончил игру: победителя нет — ничья." in ended
+    assert 'id="end"' not in ended
+    no_ids(ended)
+    record = client.get(f"/api/host/{token}/record").json()
+    assert record["winner"] is None and record["winners"] == [] and record["ended"] == "host"
+    english = client.get(f"/desk/{token}?lang=en").text
+    assert "The host ended the game: nobody wins, a draw." in english
+    again = client.post(f"/desk/{token}/end", data={"csrf": csrf(page)})  # ended already: nothing changes
+    assert again.status_code == 200 and client.get(f"/api/host/{token}/record").json() == record

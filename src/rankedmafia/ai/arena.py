@@ -47,6 +47,8 @@ from rankedmafia.verify import verify
 T = TypeVar("T")
 BACKENDS = ("process", "ray")
 FAKE = "fake:"  # base_url "fake:legal": the project's fake model, in process (docs, tests, benchmarks)
+NO_WINNER = "stalemate"  # a game that ended with no winner: the report counts it apart
+UNFINISHED = "unfinished"  # a game still going at the phase cap
 
 
 class ArenaError(Exception):
@@ -251,6 +253,7 @@ def game_result(settings: Settings, index: int, table: Table, seed: str, verifie
     usage = {key: sum(seat[key] for seat in by_seat.values())
              for key in ("decisions", "invalid", "passes", "timeouts", "prompt_tokens", "completion_tokens", "seconds")}
     return {"index": index, "seed": seed, "setup": settings.setup.name, "winner": game.winner,
+            "ended": game.ended,  # "stalemate" when nobody won (RULINGS.md, "Stalemate"), else None
             "phases": len(game.results), "verified": verified, "conflicts": table.conflicts, "usage": usage,
             "posts": len(table.talk.posts), "seats": list(by_seat.values())}
 
@@ -531,8 +534,8 @@ def summarize(settings: Settings, games: Sequence[dict[str, Any]], jobs: int = 1
         entry["words_per_post"] = {side: entry["words"][side] / entry["posts"][side]
                                    for side in entry["posts"] if entry["posts"][side]}
     wins: dict[str, int] = defaultdict(int)
-    for game in games:
-        wins[str(game["winner"])] += 1
+    for game in games:  # a game with no winner is counted apart: a stalemate, or one cut at the phase cap
+        wins[str(game["winner"] or (NO_WINNER if game.get("ended") else UNFINISHED))] += 1
     return {"setup": settings.setup.name, "games": len(games), "seed": settings.seed,
             "verified": sum(1 for g in games if g["verified"]), "winners": dict(sorted(wins.items())),
-            "agents": agents}
+            "no_winner": wins.get(NO_WINNER, 0), "agents": agents}

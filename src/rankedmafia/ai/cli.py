@@ -93,10 +93,14 @@ def _share(value: float | None) -> str:
     return "—" if value is None else f"{value:.2f}"
 
 
+OUTCOMES = {"stalemate": "no winner (stalemate)", "unfinished": "unfinished (phase cap)"}  # counted apart
+
+
 def print_report(report: dict[str, Any]) -> None:
     console = Console(width=max(Console().width, 150))
     console.print(f"{report['setup']}: {report['games']} games, {report['verified']} verified; wins "
-                  + ", ".join(f"{side} {n}" for side, n in report["winners"].items()), markup=False)
+                  + ", ".join(f"{OUTCOMES.get(side, side)} {n}" for side, n in report["winners"].items()),
+                  markup=False)
     table = Table()
     for column in ("agent", "seats", "wins", "μ [95%]", "as town", "as mafia", "as other", "town votes on mafia",
                    "finds/commissar", "invalid", "words/post", "tokens"):

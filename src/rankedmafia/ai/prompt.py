@@ -181,7 +181,7 @@ class PromptBuilder:
         return out
 
     def now(self, view: PlayerView, lang: str) -> list[str]:
-        out = [say(lang, "over") if view.winner is not None
+        out = [say(lang, "over") if view.over
                else say(lang, "now", phase=phase_name(view.phase, lang, view.phase_number))]
         if view.votes:
             shown = ", ".join(f"{voter} → {say(lang, 'blue') if choice == BLUE else choice}"

@@ -88,7 +88,7 @@ class TextEnv:
 
     def reward(self) -> float:
         game = self._game()
-        if not game.over or game.winner == "draw":
+        if not game.over or game.winner in ("draw", None):  # a draw, or no winner at all (a stalemate)
             return 0.0
         return 1.0 if self.name in game.winners() else -1.0
 

@@ -23,8 +23,9 @@ from rankedmafia.rules.game import Game
 from rankedmafia.script import ScriptError, play
 from rankedmafia.setup import script_of
 
-# the commands of an unresolved phase, the follow-up step's included: a game restored mid-step is in it
-PENDING = ("act", "withdraw", "vote", "follow_up", "decline")
+# the commands of an unresolved phase, the follow-up step's included: a game restored mid-step is in it;
+# and the host's end by hand, which no script holds (a game he ended stays ended, with no winner)
+PENDING = ("act", "withdraw", "vote", "follow_up", "decline", "end")
 
 
 def pending(game: Game) -> list[dict[str, Any]]:

@@ -40,8 +40,8 @@ class GameOutcome:
     title: dict[str, str]
     players: int
     ended_at: float
-    ended_by: str  # victory | host
-    winner: str | None  # a team, "draw", or None when the host ended it before a victory
+    ended_by: str  # victory | stalemate | host
+    winner: str | None  # a team, "draw", or None when nobody won (a stalemate, or the host ended it)
     days: int
     seats: list[SeatOutcome]
     source: str = "web"

@@ -29,7 +29,7 @@ class LiveGame:
     status: str = "lobby"  # lobby | running | paused | over
     deadline: float | None = None
     remaining: float | None = None  # while paused: the time the phase had left
-    ended_by: str | None = None  # "victory" or "host"
+    ended_by: str | None = None  # "victory", "stalemate" (nobody won: victory.STALEMATE) or "host"
     phase_started: float | None = None
     sexes: dict[str, str] = field(default_factory=dict)  # seat name -> "m" | "f", as given when joining
     # seat name -> the policy a bot plays it with, or "ai:<agent>" for an AI seat (the start's)
@@ -144,8 +144,8 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
         count_missed(live, game)
         game.resolve()
         live.deadline, live.phase_started, live.turn_started = body.get("deadline"), at, at
-        if game.over:
-            live.status, live.ended_by, live.deadline = "over", "victory", None
+        if game.over:  # a side won, or nothing changed for long enough: a stalemate (RULINGS.md)
+            live.status, live.ended_by, live.deadline = "over", game.ended or "victory", None
     elif kind == "follow_up":  # the Game's follow-up step opens, with its own short deadline
         _engine(live).apply(body)
         live.deadline, live.turn_started = body["deadline"], at
@@ -172,6 +172,8 @@ def apply_entry(live: LiveGame, kind: str, body: dict[str, Any], at: float) -> N
     elif kind == "sex":  # given when joining, before the deal
         live.sexes[body["name"]] = body["sex"]
     elif kind == "end":
+        if live.game is not None and not live.game.over:
+            live.game.end_by_host()  # the Game knows it ended with no winner: its record says so
         live.status, live.ended_by, live.deadline = "over", live.ended_by or "host", None
     else:
         raise ValueError(f"unknown log entry {kind!r}")

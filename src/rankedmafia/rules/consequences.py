@@ -69,7 +69,9 @@ def after_night(night: NightContext) -> None:
 
 def _night_reveal(night: NightContext, name: str, attacks: list[Attack]) -> bool:
     """RULINGS.md: every death reveals the role while more than 10 are alive (a sniper's victims never);
-    at 10 or fewer only the bloody kill (always), the commissar's kill (50%) and the handsome do."""
+    at 10 or fewer only the bloody kill (always), the commissar's kill (50%) and the handsome do. The bloody
+    kill's "always" is its chosen victim's: the visitors who die with him follow the ordinary rule
+    (RULINGS.md, "The bloody kill reveals only the chosen victim's role")."""
     role = night.state.role(name)
     if all(_hides_victim(night, a) for a in attacks):
         return False  # RULINGS.md: the sniper's "never revealed" beats the handsome's "always"
@@ -77,7 +79,7 @@ def _night_reveal(night: NightContext, name: str, attacks: list[Attack]) -> bool
         return True
     if night.alive_at_start > REVEAL_THRESHOLD:
         return True
-    if any(a.kind in ("bloody", "bloody_visitor") for a in attacks):
+    if any(a.kind == "bloody" for a in attacks):
         return True
     chance = next((c for a in attacks if (c := _trace_chance(night, a)) is not None), None)
     return chance is not None and night.draw(f"reveal:{name}", chance)

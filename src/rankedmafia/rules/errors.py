@@ -16,8 +16,9 @@ RULES = frozenset({
     "unknown_house_rule", "detective_side", "agent_needs_two_clans", "agent_rank_clan", "agent_rank",
     "agent_rank_room", "ranks_not_agent",
     # the phase and the sender
-    "not_night", "not_day", "game_over", "unknown_command", "dead_actor", "already_acted", "no_such_action",
-    "lost_as_boss", "nothing_to_withdraw", "revive_later", "actions_closed", "not_asked", "revive_not_dead",
+    "not_night", "not_day", "game_over", "game_ended", "unknown_command", "dead_actor", "already_acted",
+    "no_such_action", "lost_as_boss", "nothing_to_withdraw", "revive_later", "actions_closed", "not_asked",
+    "revive_not_dead",
     # the targets: each a living player of the game, then how many, then each one's own limits
     "unknown_player", "dead_target", "target_count", "self_target", "repeat_target", "duplicate_target",
     # the option and what tonight allows

@@ -104,7 +104,14 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state.winner is not None
+        """A side won, or the game ended with no winner (`ended`)."""
+        return self.state.over
+
+    @property
+    def ended(self) -> str | None:
+        """Why the game ended with no winner: "stalemate" (RULINGS.md, "Stalemate": the house rule's count
+        of nights and days in a row with nobody dead or hanged) or "host" (`end_by_host`); else None."""
+        return self.state.ended
 
     def players(self) -> list[Player]:
         return list(self.state.players.values())
@@ -126,7 +133,7 @@ class Game:
             return kept
         state = self.state
         player = state.player(name)
-        if state.winner is not None or not player.alive or state.phase.kind is not PhaseKind.NIGHT:
+        if state.over or not player.alive or state.phase.kind is not PhaseKind.NIGHT:
             return ()
         return self._tonight(player)
 
@@ -173,7 +180,7 @@ class Game:
         clan's action was sent. The reanimator is not: he is asked after everyone else (`begin_follow_up`).
         By day: the players offered a vote (`voters`) who have not voted."""
         state = self.state
-        if state.winner is not None:
+        if state.over:
             return []
         if state.phase.kind is PhaseKind.DAY:
             return [name for name in self.voters() if name not in state.votes]
@@ -197,7 +204,7 @@ class Game:
         loss (the boss's, after a double action) stays hidden: he is offered a vote that weighs nothing.
         Empty by night and once the game is over."""
         state = self.state
-        if state.winner is not None or state.phase.kind is not PhaseKind.DAY:
+        if state.over or state.phase.kind is not PhaseKind.DAY:
             return []
         silenced = self._announced_silences()
         return [name for name in self._alive if name not in silenced]
@@ -362,7 +369,7 @@ class Game:
             return kept
         state = self.state
         player = state.player(name)
-        if state.winner is not None or not player.alive or state.phase.kind is not PhaseKind.NIGHT:
+        if state.over or not player.alive or state.phase.kind is not PhaseKind.NIGHT:
             return None
         return self._sender_of(player)
 
@@ -424,7 +431,7 @@ class Game:
     def resolve(self) -> PhaseResult:
         """End the current phase: resolve the night or count the day's votes, then check victory."""
         if self.over:
-            raise RuleViolation("game_over", winner=self.state.winner)
+            raise self.over_refusal()
         if self.state.phase.kind is PhaseKind.NIGHT:
             result = night.Night(self.state, told=self._told_lists()).resolve()
         else:
@@ -434,6 +441,9 @@ class Game:
         result.winner = self.state.winner
         if result.winner is not None:
             result.events.append({"type": "victory", "to": None, "winner": result.winner})
+        elif victory.stalled(self.state, len(result.deaths) + len(result.hanged)):
+            self.state.ended = result.ended = victory.STALEMATE
+            result.events.append({"type": "stalemate", "to": None, "phases": self.state.quiet})
         self.results.append(result)
         self.commands.append({"type": "resolve"})
         self._following = False
@@ -443,6 +453,20 @@ class Game:
         self._changes += 1
         self._advance()
         return result
+
+    def end_by_host(self) -> None:
+        """The host ends the game by hand, before any side has won: nobody wins (RULINGS.md, "Stalemate":
+        "A host may end a game earlier by hand, also with no winner, and the record says so")."""
+        if self.over:
+            raise self.over_refusal()
+        self.state.ended = victory.HOST
+        self.commands.append({"type": "end"})
+
+    def over_refusal(self) -> RuleViolation:
+        """The refusal of any command once the game is over: who won, or that nobody did."""
+        if self.state.winner is None:
+            return RuleViolation("game_ended", ended=self.state.ended)
+        return RuleViolation("game_over", winner=self.state.winner)
 
     def apply(self, command: Mapping[str, Any]) -> PhaseResult | None:
         """Apply one logged command (as `commands` records them): the replay of a stored game."""
@@ -458,6 +482,8 @@ class Game:
             return self.resolve()
         elif kind == "follow_up":
             self.begin_follow_up()
+        elif kind == "end":
+            self.end_by_host()
         elif kind in ("decline", "pass"):  # "pass": the web's logs wrote a decline so before it was the Game's
             self.decline(command["actor"])
         else:
@@ -483,8 +509,8 @@ class Game:
 
     def _expect(self, kind: PhaseKind) -> None:
         state = self.state
-        if state.winner is not None:
-            raise RuleViolation("game_over", winner=state.winner)
+        if state.over:
+            raise self.over_refusal()
         if state.phase.kind is not kind:
             raise RuleViolation(f"not_{kind.value}", phase=str(state.phase))
 

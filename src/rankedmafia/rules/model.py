@@ -134,6 +134,7 @@ class PhaseResult:
     info: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     winner: str | None = None
+    ended: str | None = None  # the game ended here with no winner: "stalemate" (victory.py)
     # who reads what this phase tells a clan (an event to "clan:<id>"): each clan's living members at the
     # phase's end, the double agent in each of his (`view.clan_readers`)
     clans: dict[str, list[str]] = field(default_factory=dict)

@@ -48,6 +48,7 @@ class Night(NightContext):
                                     for act in self.state.acts.values()])
         self.steps = self._plan()
         self._by_performer = self._effective = None
+        self._drop_doomed_deeds()
         self.blocked = self._settle_blocks()
         self._effective = None
         self._after_blocks()
@@ -117,11 +118,24 @@ class Night(NightContext):
             steps.append(Step(boss, in_force, spec))
         return steps + self._imposed_steps()
 
+    def _drop_doomed_deeds(self) -> None:
+        """RULINGS.md: a drunk player who dies on the night his carried deed is due does not do it ("если
+        сама жертва умирает ход не срабатывает"). Whether he dies is asked of a rehearsal of the night
+        without his deed, as the reanimator's list is; a rehearsal asks none of its own (they would ask
+        each other), so a night's rehearsal counts every carried deed as done."""
+        if self.dry_run or not self.imposed:
+            return
+        for performer in sorted(self.imposed):
+            if performer in Night(self.state, dry_run=True, without=performer).resolve().deaths:
+                self.cancel(performer)
+
     def _imposed_steps(self) -> list[Step]:
         """The deeds imposed tonight (the alcoholic's victims' carried ones), each held to tonight's count
         of the living (its action's `tonight`)."""
         steps = []
         for performer, imposed in self.imposed.items():
+            if performer == self.without:
+                continue  # the rehearsal asking whether he dies leaves his deed out
             act: Act | None = imposed
             spec = abilities.delayed_spec(self.state, imposed)
             if spec is not None and spec.tonight is not None:
@@ -135,7 +149,7 @@ class Night(NightContext):
         """The alcoholic's drink first (it beats every block), then the mafia's and the town's blocks
         together (the blackmailer's and thug's win only a mutual block with a girl or cop), then the weak."""
         blocked: set[str] = set()
-        blockers = [s for s in self.steps if s.spec.block_tier is not None]
+        blockers = [s for s in self.steps if s.spec.block_tier is not None and s.performer not in self.cancelled]
         if not blockers:
             return blocked
         tiers = {s.performer: s.spec.block_tier for s in blockers}
@@ -170,7 +184,7 @@ class Night(NightContext):
         """What an action does once blocks are settled, before any stage: the bloody kill marks its
         target's visitors, whose visit then does nothing."""
         for step in self.steps:
-            if step.spec.after_blocks is not None and step.performer not in self.blocked:
+            if step.spec.after_blocks is not None and step.performer not in self.blocked | self.cancelled:
                 step.spec.after_blocks(self, step.act)
 
     def _reanimation(self) -> None:

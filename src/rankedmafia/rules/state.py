@@ -30,6 +30,8 @@ class GameState:
     votes: dict[str, str] = field(default_factory=dict)  # today's votes: voter -> name | BLUE
     alive_at_start: int = 0  # living players when the current phase began
     winner: str | None = None
+    ended: str | None = None  # why the game ended with no winner: "stalemate" or "host" (victory.py)
+    quiet: int = 0  # phases in a row, up to the last, in which nobody died nor was hanged (the stalemate's count)
     # what one night leaves for later nights and days (beside each role's memory, `memos`)
     last_visits: set[tuple[str, str]] = field(default_factory=set)  # last night: (role, visited player)
     # what the deal decided beside the roles (the roles' `at_deal` hooks)
@@ -41,6 +43,11 @@ class GameState:
     in_setup: frozenset[str] | None = field(default=None, compare=False, repr=False)  # `setup_roles`
     alive_now: tuple[Player, ...] | None = field(default=None, init=False, compare=False, repr=False)  # `living`
     by_role: dict[str, tuple[Player, ...]] | None = field(default=None, init=False, compare=False, repr=False)
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: a side won, or it ended with no winner (a stalemate, the host's end)."""
+        return self.winner is not None or self.ended is not None
 
     @property
     def starts_with_night(self) -> bool:

@@ -1,8 +1,12 @@
-"""The end of the game (RULINGS.md, "Victory").
+"""The end of the game (RULINGS.md, "Victory" and "Stalemate").
 
 The town wins when no hostile side has a living member. A hostile side wins when it is the only hostile
 side left and its living members are at least half of the living (one-on-one included). Nobody alive: a
 draw. Checked after every night and every day.
+
+A game may also end with no winner (`winner` None, `GameState.ended` says why): a stalemate, when three
+nights and three days in a row pass with nobody dying and nobody hanged (the house rule `stalemate` sets
+the count or turns it off), or the host's end by hand.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.state import GameState
 
 DRAW = "draw"
+STALEMATE = "stalemate"  # `GameState.ended`: nothing changed for the house rule's count of nights and days
+HOST = "host"  # `GameState.ended`: the host ended the game by hand
 
 
 def is_hostile(player: Player) -> bool:
@@ -39,6 +45,15 @@ def winner(state: GameState) -> str | None:
         if 2 * teams[team] >= len(living):
             return team
     return None
+
+
+def stalled(state: GameState, deaths: int) -> bool:
+    """Counts a phase just over that had no winner (`deaths`: how many died or were hanged in it), and
+    says whether the game ends in a stalemate there: the house rule's count of nights and days in a row
+    with nobody dead or hanged (RULINGS.md, "Stalemate")."""
+    state.quiet = 0 if deaths else state.quiet + 1
+    limit = state.rules.stalemate_phases()
+    return limit is not None and state.quiet >= limit
 
 
 def winners(state: GameState, team: str | None) -> list[str]:

@@ -50,6 +50,12 @@ class PlayerView:
     clan_lists: dict[str, dict[str, str]] = field(default_factory=dict)  # each of his clans as he sees it
     ranks: dict[str, int] = field(default_factory=dict)  # the double agent: his rank in each clan
     bosses: dict[str, str] = field(default_factory=dict)  # each of his clans' boss
+    ended: str | None = None  # the game ended with no winner: "stalemate" or "host" (public)
+
+    @property
+    def over(self) -> bool:
+        """The game is over: a side won, or nobody did (`ended`)."""
+        return self.winner is not None or self.ended is not None
 
 
 @lru_cache(maxsize=4096)
@@ -115,7 +121,7 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
     """His view, from the game's state and its phases' results (the Game hands them in: the view does not
     know the Game). What every reader reads alike the Game may hand in made once for all: `public`, these
     phases' `public_seats`; `logs`, their `phase_log`s; `clans_seen`, each clan's `clan_roles` now."""
-    over = state.winner is not None
+    over = state.over
     me = state.player(name)
     clans = state.clans_of(name)
     log: list[dict[str, Any]] = []
@@ -168,5 +174,5 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
         seats=tuple(seats), actions=actions, sent=sent, log=tuple(log), winner=state.winner,
         side=detective[0] if detective else None, quarry=detective[1] if detective else None,
         votes=votes, clans=clans, clan_lists=lists, ranks=dict(state.agent_ranks.get(name, {})),
-        bosses={clan: state.bosses[clan] for clan in clans if clan in state.bosses},
+        bosses={clan: state.bosses[clan] for clan in clans if clan in state.bosses}, ended=state.ended,
     )

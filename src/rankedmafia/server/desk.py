@@ -47,6 +47,7 @@ from rankedmafia.text.acts import describe_act
 from rankedmafia.text.formats import Format
 from rankedmafia.text.names import action_name, engine_name
 from rankedmafia.text.refusals import refusal_text
+from rankedmafia.text.roles import side_name
 from rankedmafia.text.summary import Renderer
 
 router = APIRouter(include_in_schema=False)
@@ -191,6 +192,15 @@ def _game(live: LiveGame) -> Game:
     return live.game
 
 
+def _ending(game: Game, k: dict[str, str], lang: str) -> str:
+    """How the game ended, for the host: the winner, or why nobody won (RULINGS.md, "Stalemate")."""
+    if game.winner is not None:
+        return k["won_by"].format(side=side_name(game.winner, lang))
+    if game.ended is not None:
+        return k["ended_stalemate"] if game.ended == "stalemate" else k["ended_host"]
+    return ""
+
+
 def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
     """The desk's facts for the template: all of them the host's own (he sees everything)."""
     game = _game(live)
@@ -229,6 +239,7 @@ def desk_data(live: LiveGame, lang: str, fmt: Format) -> dict[str, Any]:
         "phase": phase,
         "phase_kind": "over" if game.over else game.phase.kind.value,
         "over": game.over,
+        "ending": _ending(game, k, lang),
         "night": night,
         "day": game.phase.kind is PhaseKind.DAY and not game.over,
         "players": [p.name for p in game.players()],
@@ -414,6 +425,20 @@ async def resolve(request: Request, token: str) -> Response:
     form = await request.form()
     _check(request, str(form.get("csrf", "")))
     return await _run(request, token, cmd.resolve_by_hand_build, form)
+
+
+@router.post("/desk/{token}/end")
+async def end(request: Request, token: str) -> Response:
+    """The host ends the game by hand, with no winner (the page asks him to confirm first). It belongs to no
+    phase: sent again once the game is over, it changes nothing."""
+    form = await request.form()
+    _check(request, str(form.get("csrf", "")))
+    live = await _hosted(request, token)
+    try:
+        await platform_of(request).service.execute(live.id, cmd.end_build, once=sent_once(form))
+    except Refusal as error:
+        return await _page(request, token, Shown(error=refusal_text(error, request_lang(request))), error.status)
+    return _home(request, token)
 
 
 @router.post("/desk/{token}/vote")

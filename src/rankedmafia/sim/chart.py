@@ -12,7 +12,7 @@ WIDTH = 720
 BAR = 26
 GAP = 10
 LABEL = 150
-COLORS = {"town": "#2e7d32", "mafia": "#c62828", "maniac": "#6a1b9a", "draw": "#757575"}
+COLORS = {"town": "#2e7d32", "mafia": "#c62828", "maniac": "#6a1b9a", "draw": "#757575", "stalemate": "#9e9e9e"}
 OTHER = "#1565c0"
 
 

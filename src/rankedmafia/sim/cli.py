@@ -97,6 +97,9 @@ def simulate_command(
             Console().print(f"chart: {chart}")
 
 
+OUTCOME_LABELS = {"stalemate": "no winner (stalemate)", "unfinished": "unfinished (phase cap)"}
+
+
 def print_report(report: dict[str, Any], console: Console) -> None:
     console.print(f"[bold]{report['setup']}[/bold]: {report['games']} games, policy {report['policy']}, "
                   f"seed {report['seed']}; {report['average_days']:.2f} days on average")
@@ -106,7 +109,8 @@ def print_report(report: dict[str, Any], console: Console) -> None:
     if "exact" in report:
         sides.add_column("exact", justify="right")
     for side, s in report["sides"].items():
-        row = [side, str(s["wins"]), f"{s['rate']:.2%}", f"{s['ci95'][0]:.2%} – {s['ci95'][1]:.2%}"]
+        row = [OUTCOME_LABELS.get(side, side), str(s["wins"]), f"{s['rate']:.2%}",
+               f"{s['ci95'][0]:.2%} – {s['ci95'][1]:.2%}"]
         if "exact" in report:
             row.append(f"{report['exact'][side]:.2%}" if side in report["exact"] else "")
         sides.add_row(*row)

@@ -213,7 +213,7 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
 
     def _finish(self, game: Game) -> None:
         winners = set(game.winners())
-        draw = game.winner == "draw"
+        draw = game.winner == "draw" or game.ended is not None  # nobody alive, or nobody won (a stalemate)
         for agent in self.agents:
             if game.over:
                 self.terminations[agent] = True

@@ -22,6 +22,7 @@ from rankedmafia.setup import Setup, new_game
 from rankedmafia.sim.stats import Z95, wilson
 
 UNFINISHED = "unfinished"  # a game still going after MAX_PHASES phases
+NO_WINNER = "stalemate"  # a game that ended with no winner: nothing changed for the house rule's count
 BACKENDS = ("process", "ray")
 
 
@@ -41,7 +42,7 @@ class Tally:
 
     def add_game(self, game: Game) -> None:
         self.games += 1
-        self.wins[game.winner or UNFINISHED] += 1
+        self.wins[game.winner or (NO_WINNER if game.ended else UNFINISHED)] += 1
         self.lengths[game.results[-1].phase.number if game.results else 0] += 1
         for player in game.players():
             self.seats[player.initial_role] += 1
@@ -91,10 +92,11 @@ def default_chunk(games: int, jobs: int) -> int:
 
 
 def sides_of(setup: Setup) -> list[str]:
-    """Every outcome a game of this setup can have: the town, each hostile team, a draw."""
+    """Every outcome a game of this setup can have: the town, each hostile team, a draw (nobody alive),
+    and no winner (a stalemate, counted apart: RULINGS.md, "Stalemate")."""
     game = new_game(setup, seat_names(setup), "sides")
     teams = {player.team for player in game.players()} - {"town"}
-    return ["town", *sorted(teams), "draw"]
+    return ["town", *sorted(teams), "draw", NO_WINNER]
 
 
 @dataclass(slots=True)

@@ -103,7 +103,9 @@ WORDS: dict[str, dict[str, str]] = {
         "draw": "Ничья: в живых не осталось никого.",
         "role_line": "{mark}{nick} — {role}",
         "role_was": "{mark}{nick} — {role} (в начале — {first})",
-        "ended_by_host": "Игра остановлена.",
+        "ended_by_host": "Игра остановлена. Победителя нет.",
+        "stalemate": "Игра окончена: ничья. Несколько ночей и дней подряд никто не погиб и никого не повесили — "
+                     "победителя нет.",
         "clan_says": "🕶 {nick}: {text}",
         "clan_says_in": "🕶 [{clan}] {nick}: {text}",
         "no_clan": "Ночной чат — только для мафии; ваши сообщения здесь никто не читает.",
@@ -212,7 +214,9 @@ WORDS: dict[str, dict[str, str]] = {
         "draw": "A draw: nobody is left alive.",
         "role_line": "{mark}{nick} — {role}",
         "role_was": "{mark}{nick} — {role} (at first {first})",
-        "ended_by_host": "The game was stopped.",
+        "ended_by_host": "The game was stopped. Nobody wins.",
+        "stalemate": "The game is over: a draw. For several nights and days in a row nobody died and nobody was "
+                     "hanged: nobody wins.",
         "clan_says": "🕶 {nick}: {text}",
         "clan_says_in": "🕶 [{clan}] {nick}: {text}",
         "no_clan": "The night chat is the mafia's; nobody reads your messages here.",
@@ -378,8 +382,8 @@ def game_over(game: Game, nickname: Callable[[str], str], link: str, lang: str) 
     every player's role (and the one he was dealt, if it changed), the link to the game's record and
     replay on the web. The game is over: every role is public now."""
     winners = set(game.winners()) if game.winner not in (None, "draw") else set()
-    if game.winner is None:
-        head = say(lang, "ended_by_host")
+    if game.winner is None:  # nobody won: a stalemate, or the host stopped the game
+        head = say(lang, "stalemate" if game.ended == "stalemate" else "ended_by_host")
     elif game.winner == "draw":
         head = say(lang, "draw")
     else:

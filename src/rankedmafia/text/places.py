@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from rankedmafia.text.names import phase_name
+from rankedmafia.text.names import phase_name, refusal
 
 PLACES = {
     "ru": {"entry": "строка {number}", "vote": "голос {name}", "vote_of": "голос игрока {name}",
@@ -52,6 +52,13 @@ def placed(where: str, reason: str, lang: str = "ru") -> str:
         return reason
     text = PLACES.get(lang, PLACES["ru"])["sentence"].format(place=where, reason=reason)
     return text[:1].upper() + text[1:]
+
+
+def refusal_sentence(error: Any, lang: str = "ru", start: str = "night") -> str:
+    """A refused script's entry as one sentence, led by its place as the host counts it: «Ночь 2, строка 1
+    — …», «День 1, голос Пети — …», "Night 2, entry 1: …" (RULINGS.md, "A refusal names the place")."""
+    return placed(place(getattr(error, "phase", None), getattr(error, "entry", None), start, lang),
+                  refusal(error, lang), lang)
 
 
 @cache

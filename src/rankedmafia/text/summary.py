@@ -14,7 +14,17 @@ from rankedmafia.text.roles import role_name, side_name
 
 # The order of a summary: what happened to whom first, then what the town learned, then who is silenced.
 ORDER = {"votes": 0, "death": 1, "hanged": 1, "defended": 1, "unhangable": 1, "nobody_hanged": 1,
-         "exposed": 2, "serum": 3, "interview": 4, "tortured": 5, "silenced": 6, "victory": 9}
+         "exposed": 2, "serum": 3, "interview": 4, "tortured": 5, "silenced": 6, "victory": 9,
+         "stalemate": 9}
+
+
+def nights_and_days(count: int, lang: str) -> str:
+    """«3 ночи и 3 дня», "3 nights and 3 days": the stalemate's span in words."""
+    if lang == "en":
+        return f"{count} night{'s' * (count != 1)} and {count} day{'s' * (count != 1)}"
+    last, tens = count % 10, count % 100
+    form = 0 if last == 1 and tens != 11 else 1 if 2 <= last <= 4 and not 12 <= tens <= 14 else 2
+    return f"{count} {('ночь', 'ночи', 'ночей')[form]} и {count} {('день', 'дня', 'дней')[form]}"
 
 
 # The field whose player a message's words agree with, for messages that have a feminine form.
@@ -97,6 +107,8 @@ class Renderer:
             if e["winner"] == "draw":
                 return self.say("victory_draw")
             return self.say("victory", side=side_name(e["winner"], self.lang))
+        if kind == "stalemate":
+            return self.say("stalemate", span=nights_and_days(e["phases"] // 2, self.lang))
         return None
 
     def _votes(self, votes: Mapping[str, str]) -> str:
