@@ -28,7 +28,7 @@ from rankedmafia.rules.errors import SetupError
 from rankedmafia.server import i18n
 from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.platform import platform_of, request_lang
-from rankedmafia.server.security import RateLimiter, SignInLimits
+from rankedmafia.server.security import SignInLimits
 from rankedmafia.server.setup_form import picked_setup, pickers
 from rankedmafia.setup import preset_names
 from rankedmafia.text import refusals
@@ -46,9 +46,11 @@ class LadderSite:
     def __init__(self, app: FastAPI) -> None:
         self.app = app
         settings = app.state.platform.settings
-        self.sign_limit = RateLimiter(settings.account_rate, settings.account_burst)  # sign-ups per address
-        self.signin_limits = SignInLimits(RateLimiter(settings.signin_rate, settings.signin_pair_burst),
-                                          RateLimiter(settings.signin_rate, settings.signin_account_burst),
+        limits = app.state.platform.limits
+        self.sign_limit = limits.limit("sign", settings.account_rate, settings.account_burst)  # per address
+        self.signin_limits = SignInLimits(limits.limit("signin-pair", settings.signin_rate, settings.signin_pair_burst),
+                                          limits.limit("signin-account", settings.signin_rate,
+                                                       settings.signin_account_burst),
                                           self.sign_limit)
         self.rating = RatingSettings(min_games=settings.ladder_min_games)
         self.sim_games: int = settings.balance_sim_games
@@ -121,10 +123,10 @@ async def page(request: Request, name: str, context: dict[str, Any], status: int
     return render(request, name, {"a": texts(lang), "me": me, **context}, status)
 
 
-def check_form(request: Request, csrf: str) -> None:
+async def check_form(request: Request, csrf: str) -> None:
     from rankedmafia.server.pages import _check
 
-    _check(request, csrf)
+    await _check(request, csrf)
 
 
 def _client(request: Request) -> str:
@@ -167,9 +169,9 @@ async def sign(
     ladder = ladder_of(request)
     accounts, _ = await ladder.ready()
     try:
-        check_form(request, csrf)
+        await check_form(request, csrf)
         if mode == "signup":
-            if not ladder.sign_limit.allow(_client(request)):
+            if not await ladder.sign_limit.allow(_client(request)):
                 raise AccountError("too_many", 429)
             user = await accounts.sign_up(name, password)
         else:
@@ -186,18 +188,18 @@ async def sign(
 
 async def _sign_in(ladder: LadderSite, accounts: Accounts, name: str, password: str, address: str) -> User:
     limits = ladder.signin_limits
-    if not limits.allowed(name, address):
+    if not await limits.allowed(name, address):
         raise AccountError("too_many", 429)
     try:
         return await accounts.sign_in(name, password)
     except AccountError:
-        limits.failed(name, address)
+        await limits.failed(name, address)
         raise
 
 
 @router.post("/signout")
 async def signout(request: Request, csrf: Annotated[str, Form()]) -> Response:
-    check_form(request, csrf)
+    await check_form(request, csrf)
     accounts, _ = await ladder_of(request).ready()
     token = request.cookies.get(ACCOUNT_COOKIE)
     if token:
@@ -215,7 +217,7 @@ async def me(request: Request) -> Response:
 
 @router.post("/me/telegram")
 async def telegram_code(request: Request, csrf: Annotated[str, Form()]) -> Response:
-    check_form(request, csrf)
+    await check_form(request, csrf)
     user = await current_user(request)
     if user is None:
         return _back("/signin?next=/me")
@@ -242,12 +244,12 @@ async def ranked_create(
     day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     listed: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
-    check_form(request, csrf)
+    await check_form(request, csrf)
     user = await current_user(request)
     if user is None:
         return _back("/signin?next=/ranked/new")
     platform = platform_of(request)
-    if not platform.create_limit.allow(_client(request)):
+    if not await platform.create_limit.allow(_client(request)):
         raise Refusal("rate_limited", 429)
     lang = request_lang(request)
     form = await request.form()
@@ -284,7 +286,7 @@ async def join_page(request: Request, game_id: str) -> Response:
 
 @router.post("/g/{game_id}/join-ranked")
 async def join_ranked(request: Request, game_id: str, csrf: Annotated[str, Form()]) -> Response:
-    check_form(request, csrf)
+    await check_form(request, csrf)
     user = await current_user(request)
     if user is None:
         return _back(f"/signin?next=/g/{game_id}/join")
@@ -318,7 +320,7 @@ async def join_signed_in(
     _, record = await ladder.ready()
     if user is None or (await record.ranked(game_id))[0]:
         return await pages.join(request, game_id, csrf, nickname, sex)
-    check_form(request, csrf)
+    await check_form(request, csrf)
     token = ladder.seat_token(game_id, user.id)
     async with ladder.lock(user.id):
         if await record.seat_of(game_id, user.id) is None:

@@ -146,8 +146,8 @@ def within_limits(setup: Setup, most: int) -> None:
         raise Refusal("too_many_players", 422, most=most, players=setup.players)
 
 
-def _limit(request: Request, key: str) -> None:
-    if not platform_of(request).submit_limit.allow(key):
+async def _limit(request: Request, key: str) -> None:
+    if not await platform_of(request).submit_limit.allow(key):
         raise Refusal("rate_limited", 429)
 
 
@@ -165,7 +165,7 @@ async def presets() -> list[str]:
 async def create_game(request: Request, body: CreateGame) -> Created:
     platform = platform_of(request)
     client = request.client.host if request.client else "?"
-    if not platform.create_limit.allow(client):
+    if not await platform.create_limit.allow(client):
         raise Refusal("rate_limited", 429)
     setup = svc.parse_setup(body.preset, body.setup_yaml)
     within_limits(setup, platform.settings.max_players)
@@ -272,7 +272,7 @@ async def game_replay(
 @router.post("/games/{game_id}/join", summary="Take a seat in the lobby with a nickname", status_code=201)
 async def join(request: Request, game_id: GameId, body: Join) -> Joined:
     platform = platform_of(request)
-    _limit(request, f"join:{game_id}")
+    await _limit(request, f"join:{game_id}")
     live, token = await platform.service.join(game_id, body.nickname, body.sex)
     name = next(s.name for s in live.seats.values() if s.token_hash == token_hash(token))
     return Joined(name=name, token=token, player_url=f"/p/{token}")
@@ -307,7 +307,7 @@ async def player(request: Request, token: Token) -> Json:
 async def _player_command(request: Request, token: str, build: Callable[[str], svc.Build]) -> Ack:
     """A seat's command: rate-limited, built for the seat's player, acknowledged once durably stored."""
     platform = platform_of(request)
-    _limit(request, token)
+    await _limit(request, token)
     live, name = await platform.service.seat(token)
     live, _ = await platform.service.execute(live.id, build(name))
     return _ack(live)
@@ -340,7 +340,7 @@ async def post(request: Request, token: Token, body: Post) -> Json:
     from rankedmafia.live.posts import add_post
 
     platform = platform_of(request)
-    _limit(request, token)
+    await _limit(request, token)
     live, name = await platform.service.seat(token)
     post_id = await add_post(platform.service, live, name, body.channel, body.text, body.clan)
     platform.hub.publish(live.id)
@@ -418,7 +418,7 @@ async def host_events(request: Request, token: Token) -> Any:
 
 async def _host_command(request: Request, token: str, build: svc.Build) -> Ack:
     platform = platform_of(request)
-    _limit(request, token)
+    await _limit(request, token)
     live = await platform.service.hosted(token)
     live, _ = await platform.service.execute(live.id, build)
     return _ack(live)

@@ -96,7 +96,7 @@ async def desk_new(request: Request) -> Response:
 @router.post("/desk")
 async def desk_create(request: Request, csrf: Annotated[str, Form()], players: Annotated[str, Form(max_length=5000)],
                       title: Line = "", preset: Line = "classic-12", thread: Line = "") -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     lang = request_lang(request)
     k = desk_texts(lang)
     service = platform_of(request).service
@@ -123,7 +123,7 @@ def _new_again(request: Request, error: str, title: str, preset: str, thread: st
 async def desk_open(request: Request) -> Response:
     """A terminal save (a file or its pasted text) opened as a desk game."""
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     lang = request_lang(request)
     k = desk_texts(lang)
     upload = form.get("save")
@@ -298,7 +298,7 @@ async def read_pm(request: Request, token: str, csrf: Annotated[str, Form()], ac
                   text: Annotated[str, Form(max_length=4000)]) -> Response:
     """A pasted private message, read as the action it means: shown in words for the host to accept. It is
     kept until he accepts its action or drops it, so that a reload (or a lost connection) keeps it."""
-    _check(request, csrf)
+    await _check(request, csrf)
     live = await _hosted(request, token)
     shown, status = await _reading(live, actor, text, request_lang(request))
     if actor in _game(live).state.players:
@@ -335,7 +335,7 @@ async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Sh
 @router.post("/desk/{token}/drop")
 async def drop_pm(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
     """The pasted message put aside without acting on it."""
-    _check(request, csrf)
+    await _check(request, csrf)
     live = await _hosted(request, token)
     await desk.keep_message(platform_of(request).service, live, desk.PastedMessage())
     return _home(request, token)
@@ -345,7 +345,7 @@ async def drop_pm(request: Request, token: str, csrf: Annotated[str, Form()]) ->
 async def act(request: Request, token: str) -> Response:
     """An action accepted from a reading, or entered by hand from the engine's choices."""
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     actor = str(form.get("actor", ""))[:64]
     action = str(form.get("action", ""))[:40]
     targets = [str(v)[:64] for v in form.getlist("targets") if v][:6]
@@ -363,19 +363,19 @@ async def act(request: Request, token: str) -> Response:
 
 @router.post("/desk/{token}/withdraw")
 async def withdraw(request: Request, token: str, csrf: Annotated[str, Form()], actor: Line) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     return await _run(request, token, svc.withdraw_build(actor))
 
 
 @router.post("/desk/{token}/resolve")
 async def resolve(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     return await _run(request, token, desk.resolve_build)
 
 
 @router.post("/desk/{token}/vote")
 async def vote(request: Request, token: str, csrf: Annotated[str, Form()], voter: Line, choice: Line) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     return await _run(request, token, desk.vote_build({voter: choice}))
 
 
@@ -383,7 +383,7 @@ async def vote(request: Request, token: str, csrf: Annotated[str, Form()], voter
 async def paste_thread(request: Request, token: str) -> Response:
     """The day's thread: saved pages (files) and/or pasted text, with the deadline and today's date."""
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     live = await _hosted(request, token)
     k = desk_texts(request_lang(request))
     pages = []
@@ -407,7 +407,7 @@ async def paste_thread(request: Request, token: str) -> Response:
 async def decide(request: Request, token: str, csrf: Annotated[str, Form()], post: Annotated[int, Form(ge=1)],
                  choice: Line = "") -> Response:
     """The host's decision on one flagged post: a vote for someone, blue, or "" (not a vote)."""
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     live = await _hosted(request, token)
     paste = await desk.pasted(service, live)
@@ -421,7 +421,7 @@ async def decide(request: Request, token: str, csrf: Annotated[str, Form()], pos
 @router.post("/desk/{token}/apply")
 async def apply_count(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
     """The thread's standing votes entered into the day (only the ones that changed)."""
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     live = await _hosted(request, token)
     paste = await desk.pasted(service, live)

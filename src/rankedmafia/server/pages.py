@@ -95,12 +95,12 @@ def error_page(request: Request, message: str, status: int) -> Response:
         return HTMLResponse(message, status_code=status)
 
 
-def _check(request: Request, given: str) -> None:
+async def _check(request: Request, given: str) -> None:
     platform = platform_of(request)
     if not csrf_valid(platform.key, request.cookies.get(SESSION), given):
         raise Refusal("csrf", 403)
     client = request.client.host if request.client else "?"
-    if not platform.submit_limit.allow(f"{client}:{request.url.path}"):
+    if not await platform.submit_limit.allow(f"{client}:{request.url.path}"):
         raise Refusal("rate_limited", 429)
 
 
@@ -150,7 +150,7 @@ async def create(
     ai_count: Annotated[int, Form(ge=0, le=60)] = 0,
     ai_agent: Annotated[str, Form(max_length=64)] = "",
 ) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     platform = platform_of(request)
     lang = request_lang(request)
     form = await request.form()
@@ -191,7 +191,7 @@ async def host_command(
     name: Annotated[str, Form(max_length=64)] = "",
     nickname: Annotated[str, Form(max_length=64)] = "",
 ) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     live = await service.hosted(token)
     new = new_token()
@@ -281,7 +281,7 @@ async def join(
     nickname: Annotated[str, Form(max_length=64)],
     sex: Annotated[str, Form(pattern=r"^[mf]?$")] = "",
 ) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     try:
         _, token = await service.join(game_id, nickname, sex or None)
@@ -340,7 +340,7 @@ async def _player(request: Request, token: str, template: str, error: str = "", 
 
 @router.post("/p/{token}/{command}")
 async def player_command(request: Request, token: str, command: str, csrf: Annotated[str, Form()]) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     live, name = await service.seat(token)
     form = await request.form()

@@ -18,9 +18,9 @@ from rankedmafia.live.hub import Hub
 from rankedmafia.live.service import GameService
 from rankedmafia.live.tokens import new_token
 from rankedmafia.server.i18n import lang_of
-from rankedmafia.server.security import RateLimiter
-from rankedmafia.server.settings import AGENTS_VARIABLE, Settings
-from rankedmafia.store import Store, connect
+from rankedmafia.server.security import Limits
+from rankedmafia.server.settings import AGENTS_VARIABLE, REDIS_VARIABLE, Settings
+from rankedmafia.store import Database, Store, connect
 
 log = logging.getLogger("rankedmafia.server")
 
@@ -31,8 +31,9 @@ class Platform:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.hub = Hub()
-        self.submit_limit = RateLimiter(settings.submit_rate, settings.submit_burst)
-        self.create_limit = RateLimiter(settings.create_rate, settings.create_burst)
+        self.limits = Limits()
+        self.submit_limit = self.limits.limit("submit", settings.submit_rate, settings.submit_burst)
+        self.create_limit = self.limits.limit("create", settings.create_rate, settings.create_burst)
         self.key = ""
         self._service: GameService | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -49,6 +50,7 @@ class Platform:
     async def start(self) -> None:
         db = await asyncio.to_thread(connect, self.settings.data, self.settings.database)
         store = Store(db)
+        self._share_limits(db)
         self._service = drive_bots(GameService(store, self.hub, follow_up_seconds=self.settings.follow_up_seconds))
         agents = self.settings.agents or (Path(os.environ[AGENTS_VARIABLE]) if os.environ.get(AGENTS_VARIABLE)
                                           else None)
@@ -65,6 +67,20 @@ class Platform:
             self._tasks.append(asyncio.create_task(listen(db.libpq_url(), self._changed)))
         for hook in self.on_start:
             await hook()
+
+    def _share_limits(self, db: Database) -> None:
+        """Rate limits that every process sees: Redis when configured, else the database on PostgreSQL;
+        the single-process SQLite default keeps them in memory."""
+        redis = self.settings.redis or os.environ.get(REDIS_VARIABLE) or None
+        if redis is not None:
+            from limits.aio.storage import RedisStorage
+
+            scheme, _, rest = redis.partition("://")
+            self.limits.use(RedisStorage(f"async+{scheme}://{rest}", implementation="redispy"))
+        elif db.postgres:
+            from rankedmafia.store.limit_counts import SqlLimitStorage
+
+            self.limits.use(SqlLimitStorage(db.engine))
 
     async def stop(self) -> None:
         for task in self._tasks:
