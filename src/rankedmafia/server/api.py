@@ -12,7 +12,6 @@ from pydantic import BaseModel, Field
 
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
-from rankedmafia.live.hub import EVERY_GAME
 from rankedmafia.live.posts import clan_channels
 from rankedmafia.live.tokens import new_token, token_hash
 from rankedmafia.live.versions import player_version, public_version
@@ -20,7 +19,7 @@ from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
 from rankedmafia.server.ai_replay import ai_seat_data, ai_seats_data
-from rankedmafia.server.lobby import CUSTOM_TITLE, lobby_version, open_games, roles_text
+from rankedmafia.server.lobby import CUSTOM_TITLE, LOBBY_KEY, roles_text
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.setup_form import picked_setup
 from rankedmafia.server.sse import event_stream
@@ -190,18 +189,18 @@ async def agents(request: Request) -> list[str]:
 
 @router.get("/lobby", summary="The open games their hosts listed, newest first")
 async def lobby(request: Request) -> list[Json]:
-    return await open_games(platform_of(request).service.store, request_lang(request))
+    return await platform_of(request).lobby.games(request_lang(request))
 
 
 @router.get("/lobby/events", summary="Live updates of the list of open games (Server-Sent Events)")
 async def lobby_events(request: Request) -> Any:
     platform = platform_of(request)
-    lang = request_lang(request)
 
-    async def state() -> Json:
-        return {"version": lobby_version(await open_games(platform.service.store, lang))}
+    async def state() -> Json:  # the shared board's version: no query per page
+        await platform.lobby.games("ru")
+        return {"version": platform.lobby.version}
 
-    return event_stream(request, platform.hub, EVERY_GAME, state)
+    return event_stream(request, platform.hub, LOBBY_KEY, state)
 
 
 class SetupCheck(BaseModel):

@@ -25,7 +25,7 @@ from rankedmafia.server.api import within_limits
 from rankedmafia.server.assets import asset_url
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, ui
-from rankedmafia.server.lobby import open_games, setup_title
+from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import csrf_token, csrf_valid
 from rankedmafia.server.setup_form import picked_setup, pickers
@@ -126,7 +126,7 @@ async def home_context(request: Request) -> dict[str, Any]:
     return {
         "presets": presets(lang),
         "pickers": pickers(lang),
-        "games": await open_games(platform_of(request).service.store, lang),
+        "games": await platform_of(request).lobby.games(lang),
         "agents": list(platform_of(request).service.ai_agents),  # the form offers AI players only if any
     }
 

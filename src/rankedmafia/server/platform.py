@@ -18,6 +18,7 @@ from rankedmafia.live.hub import Hub
 from rankedmafia.live.service import GameService
 from rankedmafia.live.tokens import new_token
 from rankedmafia.server.i18n import lang_of
+from rankedmafia.server.lobby import LobbyBoard
 from rankedmafia.server.security import Limits
 from rankedmafia.server.settings import AGENTS_VARIABLE, REDIS_VARIABLE, Settings
 from rankedmafia.store import Database, Store, connect
@@ -31,6 +32,8 @@ class Platform:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.hub = Hub()
+        self.lobby = LobbyBoard(lambda: self.service.store, self.hub, lambda game_id: self.service.status(game_id))
+        self.hub.listen(self.lobby.changed)
         self.limits = Limits()
         self.submit_limit = self.limits.limit("submit", settings.submit_rate, settings.submit_burst)
         self.create_limit = self.limits.limit("create", settings.create_rate, settings.create_burst)
@@ -61,6 +64,7 @@ class Platform:
             drive_ai(self._service, load_agents(agents))
         self.key = await store.secret("csrf", new_token)
         self._tasks.append(asyncio.create_task(self._ticker()))
+        self._tasks.append(asyncio.create_task(self.lobby.run()))
         if db.postgres:
             from rankedmafia.live.listener import listen
 
