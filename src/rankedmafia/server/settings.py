@@ -17,6 +17,7 @@ class Settings:
     # unset: the database on PostgreSQL, the process's memory on SQLite (docs/web.md, "Several processes")
     redis: str | None = None
     tick_seconds: float = 0.5  # how often deadlines are checked
+    keepalive_seconds: float = 15.0  # a live stream's keep-alive comment, whatever its nudges do
     submit_rate: float = 2.0  # commands a second per seat or host (token bucket) ...
     submit_burst: float = 20.0  # ... with bursts of this many
     create_rate: float = 1.0  # games created a second per client address ...
