@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import threading
 import time
-from itertools import pairwise
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import httpx
