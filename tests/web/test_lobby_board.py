@@ -99,3 +99,32 @@ def test_moves_of_running_games_cost_the_lobby_no_query(sqlite_client: TestClien
     assert sqlite_client.get("/api/lobby").json()[0]["taken"] == 2
     assert lobby.queries > before
     assert tokens
+
+
+class HeadsStore:
+    def __init__(self) -> None:
+        self.reads = 0
+        self.heads = {"thread": 3, "clan:mafia": 5}
+
+    async def post_heads(self, game_id: str) -> dict[str, int]:
+        self.reads += 1
+        await asyncio.sleep(0.01)
+        return dict(self.heads)
+
+
+def test_a_change_costs_one_post_query_for_every_open_page() -> None:
+    from rankedmafia.live.post_heads import PostHeads
+
+    async def run() -> tuple[list[int], list[int], int]:
+        store, hub = HeadsStore(), Hub()
+        heads = PostHeads(store)  # type: ignore[arg-type]
+        hub.listen(heads.changed)
+        first = await asyncio.gather(*(heads.newest("g", ["thread"] if i % 2 else ["thread", "clan:mafia"])
+                                       for i in range(100)))
+        store.heads["thread"] = 9
+        hub.publish("g")
+        second = await asyncio.gather(*(heads.newest("g", ["thread"]) for _ in range(100)))
+        return first, second, store.reads
+
+    first, second, reads = asyncio.run(run())
+    assert sorted(set(first)) == [3, 5] and set(second) == {9} and reads == 2

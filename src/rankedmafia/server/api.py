@@ -285,10 +285,10 @@ async def game_events(request: Request, game_id: GameId) -> Any:
 
     async def state() -> Json:
         current = await platform.service.get(live.id)
-        latest = await platform.service.store.posts(current.id, ["thread"], limit=1)  # the public thread's
+        latest = await platform.post_heads.newest(current.id, ["thread"])  # the public thread's
         async with current.lock:  # one consistent, committed state (a command applies before it commits)
             info = game_info(current, lang)
-            version = f"{public_version(current)}.{latest[0].id if latest else 0}"
+            version = f"{public_version(current)}.{latest}"
         return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)
@@ -366,10 +366,10 @@ async def player_events(request: Request, token: Token) -> Any:
     async def state() -> Json:
         current, name = await platform.service.seat(token)
         channels = ["thread", *clan_channels(current, name)]
-        latest = await platform.service.store.posts(current.id, channels, limit=1)
+        latest = await platform.post_heads.newest(current.id, channels)
         async with current.lock:  # one consistent, committed state
             info = game_info(current, lang)
-            version = player_version(current, name, latest[0].id if latest else 0)
+            version = player_version(current, name, latest)
         return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)
@@ -405,11 +405,11 @@ async def host_events(request: Request, token: Token) -> Any:
 
     async def state() -> Json:
         current = await platform.service.hosted(token)
-        latest = await platform.service.store.posts(current.id, ["thread"], limit=1)
+        latest = await platform.post_heads.newest(current.id, ["thread"])
         async with current.lock:  # one consistent, committed state
             info = game_info(current, lang)
             # the host may know of every command: his version is the log's head
-            version = f"{current.head}.{len(current.seats)}.{latest[0].id if latest else 0}"
+            version = f"{current.head}.{len(current.seats)}.{latest}"
         return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)

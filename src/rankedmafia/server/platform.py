@@ -15,6 +15,7 @@ from fastapi import Request
 
 from rankedmafia.live.bot_driver import drive_bots
 from rankedmafia.live.hub import Hub
+from rankedmafia.live.post_heads import PostHeads
 from rankedmafia.live.service import GameService
 from rankedmafia.live.tokens import new_token
 from rankedmafia.server.i18n import lang_of
@@ -39,10 +40,17 @@ class Platform:
         self.create_limit = self.limits.limit("create", settings.create_rate, settings.create_burst)
         self.key = ""
         self._service: GameService | None = None
+        self._post_heads: PostHeads | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.on_start: list[Callable[[], Awaitable[object]]] = []  # run once the store is open
         # the signed-in reader's own seat in a game (his secret link), set by the accounts (server/accounts.py)
         self.own_seat: Callable[[Request, str], Awaitable[str | None]] | None = None
+
+    @property
+    def post_heads(self) -> PostHeads:
+        if self._post_heads is None:
+            raise RuntimeError("the platform has not started")
+        return self._post_heads
 
     @property
     def service(self) -> GameService:
@@ -54,6 +62,8 @@ class Platform:
         db = await asyncio.to_thread(connect, self.settings.data, self.settings.database)
         store = Store(db)
         self._share_limits(db)
+        self._post_heads = PostHeads(store)
+        self.hub.listen(self._post_heads.changed)
         self._service = drive_bots(GameService(store, self.hub, follow_up_seconds=self.settings.follow_up_seconds))
         agents = self.settings.agents or (Path(os.environ[AGENTS_VARIABLE]) if os.environ.get(AGENTS_VARIABLE)
                                           else None)
