@@ -1,7 +1,7 @@
 """Accounts on the web: sign-up, sign-in and out (a session in an HttpOnly cookie, Secure over HTTPS),
 ranked games (created by a signed-in player; seats for accounts only, one each, under the account's
-name), the Telegram link code, and the player's profile. Installed by `install(app)` before the other
-routers, so that the join page of a ranked game is this module's."""
+name), the Telegram link code, and the player's profile; and the one join page and route of every game, the
+account optional. Installed by `install(app)`."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.tokens import token_hash
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.server import i18n
+from rankedmafia.server.deps import Account
 from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import SignInLimits
@@ -103,6 +104,7 @@ def install(app: FastAPI) -> None:
     app.state.ladder = LadderSite(app)
     app.state.platform.on_start.append(app.state.ladder.ready)  # the store is open: the join guard goes on
     app.state.platform.own_seat = own_seat
+    app.state.platform.account_of = current_user
     app.include_router(router)
 
 
@@ -268,10 +270,11 @@ async def ranked_create(
 
 
 @router.get("/g/{game_id}/join", response_class=HTMLResponse)
-async def join_page(request: Request, game_id: str) -> Response:
+async def join_page(request: Request, game_id: str, user: Account) -> Response:
+    """The one join page: a ranked game's asks for an account, any other's for a nickname (the signed-in
+    reader who holds a seat is shown the way back to it)."""
     ladder = ladder_of(request)
     _, record = await ladder.ready()
-    user = await current_user(request)
     if not (await record.ranked(game_id))[0]:
         from rankedmafia.server import pages
 
@@ -302,20 +305,21 @@ async def join_ranked(request: Request, game_id: str, csrf: Annotated[str, Form(
 
 
 @router.post("/g/{game_id}/join")
-async def join_signed_in(
+async def join(
     request: Request,
     game_id: str,
     csrf: Annotated[str, Form()],
     nickname: Annotated[str, Form(max_length=64)],
+    user: Account,
     sex: Annotated[str, Form(pattern=r"^[mf]?$")] = "",
 ) -> Response:
-    """A seat in a game that is not ranked, under any nickname: a signed-in player's seat is held by his
+    """The one join route, the account optional. A seat in a game that is not ranked, under any nickname: a
+    signed-in player's seat is held by his
     account (its secret derived as in ranked games), so he gets it back from his profile or the game's page
     if he loses the link, and a second join gives him the same seat. Signed out (or in a ranked game, whose
     seats are the accounts' own), the plain join."""
     from rankedmafia.server import pages
 
-    user = await current_user(request)
     ladder = ladder_of(request)
     _, record = await ladder.ready()
     if user is None or (await record.ranked(game_id))[0]:

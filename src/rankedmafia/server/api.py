@@ -19,6 +19,7 @@ from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
 from rankedmafia.server.ai_replay import ai_seat_data, ai_seats_data
+from rankedmafia.server.deps import Game, GameId, HostedGame, PlayerSeat, Token
 from rankedmafia.server.lobby import CUSTOM_TITLE, LOBBY_KEY, roles_text
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.setup_form import picked_setup
@@ -43,8 +44,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     429: {"model": Error, "description": "too many requests"},
 }
 router = APIRouter(prefix="/api", responses=ERRORS)
-Token = Annotated[str, Path(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-GameId = Annotated[str, Path(min_length=4, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Name = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -233,8 +232,7 @@ async def check_setup(request: Request, body: SetupCheck) -> SetupChecked:
 
 
 @router.get("/games/{game_id}", summary="A game's public page: lobby, summaries, open votes")
-async def game_public(request: Request, game_id: GameId) -> Json:
-    live = await platform_of(request).service.get(game_id)
+async def game_public(request: Request, live: Game) -> Json:
     async with live.lock:
         return spectator_data(live, request_lang(request))
 
@@ -296,10 +294,9 @@ async def game_events(request: Request, game_id: GameId) -> Any:
 
 # --- a player ---------------------------------------------------------------------------------------
 @router.get("/player/{token}", summary="Everything this player may see: his view of the game")
-async def player(request: Request, token: Token) -> Json:
-    live, name = await platform_of(request).service.seat(token)
-    async with live.lock:
-        data = player_data(live, name, request_lang(request))
+async def player(request: Request, seat: PlayerSeat) -> Json:
+    async with seat.live.lock:
+        data = player_data(seat.live, seat.name, request_lang(request))
     return JSONResponse(data)  # type: ignore[return-value]  # plain JSON: no re-validation of a big dict
 
 
@@ -348,13 +345,11 @@ async def post(request: Request, token: Token, body: Post) -> Json:
 
 @router.get("/player/{token}/posts", summary="The thread's posts, or the mafia chat's")
 async def posts(
-    request: Request, token: Token, channel: Annotated[str, Query(pattern=r"^(thread|clan)$")] = "thread"
+    request: Request, seat: PlayerSeat, channel: Annotated[str, Query(pattern=r"^(thread|clan)$")] = "thread"
 ) -> list[Json]:
     from rankedmafia.live.posts import read_posts
 
-    platform = platform_of(request)
-    live, name = await platform.service.seat(token)
-    return await read_posts(platform.service, live, name, channel)
+    return await read_posts(platform_of(request).service, seat.live, seat.name, channel)
 
 
 @router.get("/player/{token}/events", summary="Live updates of this player's pages (Server-Sent Events)")
@@ -377,8 +372,7 @@ async def player_events(request: Request, token: Token) -> Any:
 
 # --- the host ---------------------------------------------------------------------------------------
 @router.get("/host/{token}", summary="The host's dashboard: seats, who has sent an action, everything on demand")
-async def host(request: Request, token: Token, everything: bool = False) -> Json:
-    live = await platform_of(request).service.hosted(token)
+async def host(request: Request, live: HostedGame, everything: bool = False) -> Json:
     async with live.lock:
         data = host_data(live, request_lang(request), everything)
     data["seed"] = live.row.seed if live.status == "over" else None
@@ -386,8 +380,7 @@ async def host(request: Request, token: Token, everything: bool = False) -> Json
 
 
 @router.get("/host/{token}/record", summary="The full record so far (host only; the seed only once it is over)")
-async def host_record(request: Request, token: Token) -> Json:
-    live = await platform_of(request).service.hosted(token)
+async def host_record(request: Request, live: HostedGame) -> Json:
     if live.game is None:
         raise Refusal("not_running", state=live.status)
     async with live.lock:

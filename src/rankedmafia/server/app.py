@@ -89,7 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, most=platform.settings.max_body_bytes, uploads=platform.settings.max_upload_bytes)
 
-    accounts.install(app)  # first: a ranked game's join page is the accounts' own
+    accounts.install(app)  # the accounts, and the one join route of every game (the account optional)
     app.include_router(ladder_pages.router)
     app.include_router(desk.router)
     app.include_router(api.router)

@@ -261,11 +261,8 @@ async def ai_seat_page(request: Request, game_id: str, seat: str) -> Response:
     return render(request, "ai_seat.html", {"d": data})
 
 
-@router.get("/g/{game_id}/join", response_class=HTMLResponse)
-async def join_page(request: Request, game_id: str) -> Response:
-    return await join_form(request, game_id, signed_in=False)
-
-
+# The join page and its form are one route each, in server/accounts.py (the account is optional there):
+# these are the plain join's parts it uses.
 async def join_form(request: Request, game_id: str, signed_in: bool) -> Response:
     """The lobby's join form; the signed-in reader who holds a seat is shown the way back to it."""
     live = await platform_of(request).service.get(game_id)
@@ -273,7 +270,6 @@ async def join_form(request: Request, game_id: str, signed_in: bool) -> Response
                                          "my_seat": await _own_seat(request, game_id), "signed_in": signed_in})
 
 
-@router.post("/g/{game_id}/join")
 async def join(
     request: Request,
     game_id: str,

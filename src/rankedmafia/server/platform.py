@@ -13,6 +13,7 @@ from pathlib import Path
 
 from fastapi import Request
 
+from rankedmafia.accounts import User
 from rankedmafia.live.bot_driver import drive_bots
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.post_heads import PostHeads
@@ -45,6 +46,8 @@ class Platform:
         self.on_start: list[Callable[[], Awaitable[object]]] = []  # run once the store is open
         # the signed-in reader's own seat in a game (his secret link), set by the accounts (server/accounts.py)
         self.own_seat: Callable[[Request, str], Awaitable[str | None]] | None = None
+        # the signed-in reader's account (None: signed out), set by the accounts too
+        self.account_of: Callable[[Request], Awaitable[User | None]] | None = None
 
     @property
     def post_heads(self) -> PostHeads:
