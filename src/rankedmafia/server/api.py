@@ -285,11 +285,25 @@ async def game_events(request: Request, game_id: GameId) -> Any:
         current = await platform.service.get(live.id)
         latest = await platform.post_heads.newest(current.id, ["thread"])  # the public thread's
         async with current.lock:  # one consistent, committed state (a command applies before it commits)
+            # every spectator sees the same: built once per change and shared (the game's log head, seats
+            # and newest post say whether anything changed)
+            key = (id(current), current.head, len(current.seats), current.status, current.deadline, latest)
+            shared = PUBLIC_STATES.get((current.id, lang))
+            if shared is not None and shared[0] == key:
+                return shared[1]
             info = game_info(current, lang)
             version = f"{public_version(current)}.{latest}"
-        return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
+            payload = {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
+            if len(PUBLIC_STATES) > 10_000:
+                PUBLIC_STATES.clear()
+            PUBLIC_STATES[(current.id, lang)] = (key, payload)
+        return payload
 
     return event_stream(request, platform.hub, live.id, state)
+
+
+# a game's public stream state per language, shared by its spectators: (what it was built from, the state)
+PUBLIC_STATES: dict[tuple[str, str], tuple[tuple[Any, ...], Json]] = {}
 
 
 # --- a player ---------------------------------------------------------------------------------------
