@@ -71,3 +71,20 @@ def test_head_of_a_live_stream_ends(tmp_path: Path) -> None:
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
     finally:
         running.stop()
+
+
+def test_a_plain_form_sent_offline_is_held_and_goes_when_the_network_returns(
+        browser: Browser, site: InProcessServer) -> None:
+    """The creation form (a whole page's answer) sent offline: held with its input, then sent."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{site.url}/")
+    page.fill("#create-form input[name=title]", "Партия без связи")
+    context.set_offline(True)
+    page.click("#create-form button[type=submit]")
+    expect(page.locator("#create-form + p[data-unsent]")).to_contain_text("Нет связи — ход не отправлен")
+    expect(page.locator("#create-form input[name=title]")).to_have_value("Партия без связи")
+    context.set_offline(False)
+    page.wait_for_url("**/h/**")
+    expect(page.locator("body")).to_contain_text("Партия без связи")
+    context.close()

@@ -137,8 +137,7 @@
     document.documentElement.removeAttribute("data-offline");
   }
 
-  function failed(form, action, body, attempt) {
-    buttons(form, false);
+  function showUnsent(form) {
     if (!noteOf(form)) {
       var note = document.createElement("p");
       note.className = "error beside";
@@ -149,6 +148,11 @@
       form.insertAdjacentElement("afterend", note);
     }
     document.documentElement.setAttribute("data-offline", "1");
+  }
+
+  function failed(form, action, body, attempt) {
+    buttons(form, false);
+    showUnsent(form);
     var delay = Math.min(30000, 1000 * Math.pow(2, attempt));
     var waiting = { form: form, body: body, attempt: attempt + 1 };
     waiting.timer = setTimeout(function () { send(form, action, body, waiting.attempt); }, delay);
@@ -187,9 +191,34 @@
       .catch(function () { buttons(form, false); });
   }
 
+  // a plain form (a whole page's answer: sign-in, creation, the desk) sent while the browser knows it is
+  // offline is held with its input, and sent when the connection returns
+  var heldPlain = [];
+  window.addEventListener("online", function () {
+    heldPlain.splice(0).forEach(function (held) {
+      var note = noteOf(held.form);
+      if (note) { note.remove(); }
+      if (!held.form.isConnected) { return; }
+      if (held.form.requestSubmit) {
+        held.form.requestSubmit(held.submitter && held.submitter.isConnected ? held.submitter : undefined);
+      } else { held.form.submit(); }
+    });
+  });
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!(form instanceof HTMLFormElement) || form.hasAttribute("data-plain") || !window.fetch) { return; }
+    if (!(form instanceof HTMLFormElement)) { return; }
+    if (form.hasAttribute("data-plain")) {
+      if (navigator.onLine === false && (form.getAttribute("method") || "get").toLowerCase() === "post") {
+        event.preventDefault();
+        showUnsent(form);
+        if (!heldPlain.some(function (held) { return held.form === form; })) {
+          heldPlain.push({ form: form, submitter: event.submitter });
+        }
+      }
+      return;
+    }
+    if (!window.fetch) { return; }
     event.preventDefault();
     // the same data, whatever fields the form has, is what a retry sends
     send(form, form.getAttribute("action"), new URLSearchParams(new FormData(form, event.submitter || undefined)), 0);
