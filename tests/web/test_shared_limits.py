@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -105,6 +106,17 @@ def test_two_processes_hold_one_limit(tmp_path: Path, pg_url: str, shared: str) 
         codes = [(ca if i % 2 else cb).post(f"/api/player/{token}/vote", json={"choice": names[1 + i % 3]})
                  .status_code for i in range(40)]
         assert codes[:20] == [200] * 20 and codes[20:] == [429] * 20, codes
+        # the lobby board of one process hears of a listed game created on the other, and of its seats
+        body = {"setup_yaml": "name: x\nplayers: 5\nroles: {mafia1: 1}\n", "title": "open", "listed": True}
+        listed = ca.post("/api/games", json=body).json()["id"]
+        ca.post(f"/api/games/{listed}/join", json={"nickname": "Первый"})
+        deadline = time.monotonic() + 5
+        def seen() -> list[int]:
+            return [g["taken"] for g in cb.get("/api/lobby").json() if g["id"] == listed]
+
+        while time.monotonic() < deadline and seen() != [1]:
+            time.sleep(0.05)
+        assert seen() == [1]
     finally:
         a.stop()
         b.stop()
