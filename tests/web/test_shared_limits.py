@@ -120,3 +120,26 @@ def test_two_processes_hold_one_limit(tmp_path: Path, pg_url: str, shared: str) 
     finally:
         a.stop()
         b.stop()
+
+
+def test_sign_in_limits_keep_any_name_in_the_database(tmp_path: Path, pg_url: str) -> None:
+    """A sign-in's keys (a typed name with a NUL, a very long one) are kept by the database's counters."""
+    from rankedmafia.server.security import SignInLimits
+
+    db = connect(tmp_path / "data", pg_url)
+    limits = Limits()
+    limits.use(SqlLimitStorage(db.engine))
+    signin = SignInLimits(limits.limit("p", 0.001, 2), limits.limit("a", 0.001, 5), limits.limit("x", 0.001, 30))
+    name = "Вася\0" + "я" * 300 + uuid.uuid4().hex
+
+    async def run() -> list[bool]:
+        found = []
+        for _ in range(3):
+            found.append(await signin.allowed(name, "203.0.113.1"))
+            await signin.failed(name, "203.0.113.1")
+        return found
+
+    try:
+        assert asyncio.run(run()) == [True, True, False]
+    finally:
+        db.engine.dispose()

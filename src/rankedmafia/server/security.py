@@ -48,14 +48,21 @@ class RateLimiter:
 
     async def allow(self, key: str) -> bool:
         """Takes a place if there is one."""
-        return await self.limits.strategy.hit(self.item, key)
+        return await self.limits.strategy.hit(self.item, _storable(key))
 
     async def has(self, key: str) -> bool:
         """Whether a place is left, taking none (a sign-in is charged only when it fails)."""
-        return await self.limits.strategy.test(self.item, key)
+        return await self.limits.strategy.test(self.item, _storable(key))
 
     async def take(self, key: str) -> None:
-        await self.limits.strategy.hit(self.item, key)
+        await self.limits.strategy.hit(self.item, _storable(key))
+
+
+def _storable(key: str) -> str:
+    """A key any storage keeps: no NUL (a typed name may hold one; PostgreSQL's text cannot), and no longer
+    than the counters' column allows (a long key is kept by its digest)."""
+    key = key.replace("\0", "\x1f")
+    return key if len(key) <= 200 else hashlib.sha256(key.encode()).hexdigest()
 
 
 @dataclass(slots=True)
@@ -73,7 +80,8 @@ class SignInLimits:
 
     def keys(self, name: str, address: str) -> tuple[tuple[RateLimiter, str], ...]:
         account = " ".join(name.split()).casefold()
-        return ((self.pair, f"{account}\0{address}"), (self.account, account), (self.address, address))
+        # a separator no name holds (and no NUL: PostgreSQL's text, where the limits may be kept, holds none)
+        return ((self.pair, f"{account}\x1f{address}"), (self.account, account), (self.address, address))
 
     async def allowed(self, name: str, address: str) -> bool:
         return all([await limiter.has(key) for limiter, key in self.keys(name, address)])
