@@ -143,3 +143,17 @@ def test_sign_in_limits_keep_any_name_in_the_database(tmp_path: Path, pg_url: st
         assert asyncio.run(run()) == [True, True, False]
     finally:
         db.engine.dispose()
+
+
+def test_a_storage_that_is_down_limits_nothing_and_breaks_nothing() -> None:
+    """Redis unreachable: every hit is allowed (and logged), no request fails."""
+    from limits.aio.storage import RedisStorage
+
+    limits = Limits()
+    limits.use(RedisStorage("async+redis://127.0.0.1:1/0", implementation="redispy", socket_connect_timeout=0.2))
+    limit = limits.limit("t", rate=1.0, burst=1)
+
+    async def run() -> list[bool]:
+        return [await limit.allow("k"), await limit.allow("k"), await limit.has("k")]
+
+    assert asyncio.run(run()) == [True, True, True]

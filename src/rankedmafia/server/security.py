@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 from dataclasses import dataclass
 
 from limits import RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, Storage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
+
+log = logging.getLogger("rankedmafia.server")
 
 
 def csrf_token(key: str, session: str) -> str:
@@ -48,14 +51,22 @@ class RateLimiter:
 
     async def allow(self, key: str) -> bool:
         """Takes a place if there is one."""
-        return await self.limits.strategy.hit(self.item, _storable(key))
+        try:
+            return await self.limits.strategy.hit(self.item, _storable(key))
+        except Exception:  # the counters' storage is down: the site stays up, unlimited meanwhile
+            log.exception("rate limit storage failed")
+            return True
 
     async def has(self, key: str) -> bool:
         """Whether a place is left, taking none (a sign-in is charged only when it fails)."""
-        return await self.limits.strategy.test(self.item, _storable(key))
+        try:
+            return await self.limits.strategy.test(self.item, _storable(key))
+        except Exception:
+            log.exception("rate limit storage failed")
+            return True
 
     async def take(self, key: str) -> None:
-        await self.limits.strategy.hit(self.item, _storable(key))
+        await self.allow(key)
 
 
 def _storable(key: str) -> str:
