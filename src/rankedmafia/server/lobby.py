@@ -141,6 +141,8 @@ class LobbyBoard:
 
     async def run(self) -> None:
         """Nudges the home pages when the board changed, at most once every `every` seconds."""
+        # the event loop's own primitives (an app may be started again on another loop, as tests do)
+        self._wake, self._lock, self._dirty = asyncio.Event(), asyncio.Lock(), True
         while True:
             await self._wake.wait()
             self._wake.clear()

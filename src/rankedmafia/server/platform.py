@@ -98,6 +98,10 @@ class Platform:
             from rankedmafia.store.limit_counts import SqlLimitStorage
 
             self.limits.use(SqlLimitStorage(db.engine))
+        else:
+            from limits.aio.storage import MemoryStorage
+
+            self.limits.use(MemoryStorage())  # of this start's event loop (its expiry task runs there)
 
     async def stop(self) -> None:
         for task in self._tasks:
