@@ -24,7 +24,10 @@ def pg_url() -> Iterator[str]:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
     database = request.getfixturevalue("pg_url") if request.param == "postgresql" else None
-    app = create_app(Settings(data=tmp_path / "data", database=database, tick_seconds=0.05, submit_burst=200))
+    # create_burst: the limits live in the session's shared schema on PostgreSQL, where every test's client
+    # has the same address
+    app = create_app(Settings(data=tmp_path / "data", database=database, tick_seconds=0.05, submit_burst=200,
+                              create_burst=100_000))
     with TestClient(app) as test_client:
         yield test_client
 

@@ -54,8 +54,9 @@ class Server:
     """`rankedmafia serve` in a subprocess, on a free loopback port."""
 
     def __init__(self, data: Path, database: str | None = None, port: int | None = None,
-                 agents: Path | None = None) -> None:
+                 agents: Path | None = None, extra: tuple[str, ...] = ()) -> None:
         self.data = data
+        self.extra = extra  # more options of `rankedmafia serve` (--redis, --proxy)
         self.database = database
         self.agents = agents  # an agents.yaml: the site seats AI players
         self.port = port or free_port()
@@ -71,6 +72,7 @@ class Server:
             args += ["--database", self.database]
         if self.agents:
             args += ["--agents", str(self.agents)]
+        args += self.extra
         log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115 - kept for the process
         self.process = subprocess.Popen(args, stdout=log, stderr=log)
         deadline = time.monotonic() + 30

@@ -50,5 +50,14 @@ class Hub:
         for callback in self._listeners:
             callback(game_id)
 
+    def nudge(self, key: str) -> None:
+        """Nudge the watchers of `key` alone (a board built from many games: the lobby's), telling no
+        listener: no game changed."""
+        for queue in self._watchers.get(key, ()):
+            if queue.full():
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    queue.get_nowait()
+            queue.put_nowait(0)
+
     def watchers(self) -> int:
         return sum(len(w) for w in self._watchers.values())

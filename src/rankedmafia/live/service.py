@@ -101,6 +101,11 @@ class GameService:
         self._cache[game_id] = live
         return live
 
+    def status(self, game_id: str) -> str | None:
+        """A game's status if this process holds it (None: it does not, so it cannot tell)."""
+        live = self._cache.get(game_id)
+        return None if live is None or live.stale else live.status
+
     def evict(self, live: LiveGame) -> None:
         live.stale = True
         if self._cache.get(live.id) is live:

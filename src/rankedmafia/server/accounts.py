@@ -1,7 +1,7 @@
 """Accounts on the web: sign-up, sign-in and out (a session in an HttpOnly cookie, Secure over HTTPS),
 ranked games (created by a signed-in player; seats for accounts only, one each, under the account's
-name), the Telegram link code, and the player's profile. Installed by `install(app)` before the other
-routers, so that the join page of a ranked game is this module's."""
+name), the Telegram link code, and the player's profile; and the one join page and route of every game, the
+account optional. Installed by `install(app)`."""
 
 from __future__ import annotations
 
@@ -27,9 +27,10 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.tokens import token_hash
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.server import i18n
+from rankedmafia.server.deps import Account
 from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.platform import platform_of, request_lang
-from rankedmafia.server.security import RateLimiter, SignInLimits
+from rankedmafia.server.security import SignInLimits
 from rankedmafia.server.setup_form import picked_setup, pickers
 from rankedmafia.setup import preset_names
 from rankedmafia.text import refusals
@@ -47,9 +48,11 @@ class LadderSite:
     def __init__(self, app: FastAPI) -> None:
         self.app = app
         settings = app.state.platform.settings
-        self.sign_limit = RateLimiter(settings.account_rate, settings.account_burst)  # sign-ups per address
-        self.signin_limits = SignInLimits(RateLimiter(settings.signin_rate, settings.signin_pair_burst),
-                                          RateLimiter(settings.signin_rate, settings.signin_account_burst),
+        limits = app.state.platform.limits
+        self.sign_limit = limits.limit("sign", settings.account_rate, settings.account_burst)  # per address
+        self.signin_limits = SignInLimits(limits.limit("signin-pair", settings.signin_rate, settings.signin_pair_burst),
+                                          limits.limit("signin-account", settings.signin_rate,
+                                                       settings.signin_account_burst),
                                           self.sign_limit)
         self.rating = RatingSettings(min_games=settings.ladder_min_games)
         self.sim_games: int = settings.balance_sim_games
@@ -102,6 +105,7 @@ def install(app: FastAPI) -> None:
     app.state.ladder = LadderSite(app)
     app.state.platform.on_start.append(app.state.ladder.ready)  # the store is open: the join guard goes on
     app.state.platform.own_seat = own_seat
+    app.state.platform.account_of = current_user
     app.include_router(router)
 
 
@@ -122,10 +126,10 @@ async def page(request: Request, name: str, context: dict[str, Any], status: int
     return render(request, name, {"a": texts(lang), "me": me, **context}, status)
 
 
-def check_form(request: Request, csrf: str) -> None:
+async def check_form(request: Request, csrf: str) -> None:
     from rankedmafia.server.pages import _check
 
-    _check(request, csrf)
+    await _check(request, csrf)
 
 
 def _client(request: Request) -> str:
@@ -168,9 +172,9 @@ async def sign(
     ladder = ladder_of(request)
     accounts, _ = await ladder.ready()
     try:
-        check_form(request, csrf)
+        await check_form(request, csrf)
         if mode == "signup":
-            if not ladder.sign_limit.allow(_client(request)):
+            if not await ladder.sign_limit.allow(_client(request)):
                 raise AccountError("too_many", 429)
             user = await accounts.sign_up(name, password)
         else:
@@ -187,18 +191,18 @@ async def sign(
 
 async def _sign_in(ladder: LadderSite, accounts: Accounts, name: str, password: str, address: str) -> User:
     limits = ladder.signin_limits
-    if not limits.allowed(name, address):
+    if not await limits.allowed(name, address):
         raise AccountError("too_many", 429)
     try:
         return await accounts.sign_in(name, password)
     except AccountError:
-        limits.failed(name, address)
+        await limits.failed(name, address)
         raise
 
 
 @router.post("/signout")
 async def signout(request: Request, csrf: Annotated[str, Form()]) -> Response:
-    check_form(request, csrf)
+    await check_form(request, csrf)
     accounts, _ = await ladder_of(request).ready()
     token = request.cookies.get(ACCOUNT_COOKIE)
     if token:
@@ -216,7 +220,7 @@ async def me(request: Request) -> Response:
 
 @router.post("/me/telegram")
 async def telegram_code(request: Request, csrf: Annotated[str, Form()]) -> Response:
-    check_form(request, csrf)
+    await check_form(request, csrf)
     user = await current_user(request)
     if user is None:
         return _back("/signin?next=/me")
@@ -243,12 +247,12 @@ async def ranked_create(
     day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     listed: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
-    check_form(request, csrf)
+    await check_form(request, csrf)
     user = await current_user(request)
     if user is None:
         return _back("/signin?next=/ranked/new")
     platform = platform_of(request)
-    if not platform.create_limit.allow(_client(request)):
+    if not await platform.create_limit.allow(_client(request)):
         raise Refusal("rate_limited", 429)
     lang = request_lang(request)
     form = await request.form()
@@ -267,10 +271,11 @@ async def ranked_create(
 
 
 @router.get("/g/{game_id}/join", response_class=HTMLResponse)
-async def join_page(request: Request, game_id: str) -> Response:
+async def join_page(request: Request, game_id: str, user: Account) -> Response:
+    """The one join page: a ranked game's asks for an account, any other's for a nickname (the signed-in
+    reader who holds a seat is shown the way back to it)."""
     ladder = ladder_of(request)
     _, record = await ladder.ready()
-    user = await current_user(request)
     if not (await record.ranked(game_id))[0]:
         from rankedmafia.server import pages
 
@@ -285,7 +290,7 @@ async def join_page(request: Request, game_id: str) -> Response:
 
 @router.post("/g/{game_id}/join-ranked")
 async def join_ranked(request: Request, game_id: str, csrf: Annotated[str, Form()]) -> Response:
-    check_form(request, csrf)
+    await check_form(request, csrf)
     user = await current_user(request)
     if user is None:
         return _back(f"/signin?next=/g/{game_id}/join")
@@ -301,25 +306,26 @@ async def join_ranked(request: Request, game_id: str, csrf: Annotated[str, Form(
 
 
 @router.post("/g/{game_id}/join")
-async def join_signed_in(
+async def join(
     request: Request,
     game_id: str,
     csrf: Annotated[str, Form()],
     nickname: Annotated[str, Form(max_length=64)],
+    user: Account,
     sex: Annotated[str, Form(pattern=r"^[mf]?$")] = "",
 ) -> Response:
-    """A seat in a game that is not ranked, under any nickname: a signed-in player's seat is held by his
+    """The one join route, the account optional. A seat in a game that is not ranked, under any nickname: a
+    signed-in player's seat is held by his
     account (its secret derived as in ranked games), so he gets it back from his profile or the game's page
     if he loses the link, and a second join gives him the same seat. Signed out (or in a ranked game, whose
     seats are the accounts' own), the plain join."""
     from rankedmafia.server import pages
 
-    user = await current_user(request)
     ladder = ladder_of(request)
     _, record = await ladder.ready()
     if user is None or (await record.ranked(game_id))[0]:
         return await pages.join(request, game_id, csrf, nickname, sex)
-    check_form(request, csrf)
+    await check_form(request, csrf)
     token = ladder.seat_token(game_id, user.id)
     async with ladder.lock(user.id):
         if await record.seat_of(game_id, user.id) is None:

@@ -13,7 +13,7 @@ from fastapi.responses import RedirectResponse, Response
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.service import GameService
-from rankedmafia.server.api import Token
+from rankedmafia.server.deps import Token
 from rankedmafia.server.pages import _check
 from rankedmafia.server.platform import platform_of
 
@@ -58,7 +58,7 @@ async def again_api(request: Request, token: Token) -> dict[str, Any]:
 
 @router.post("/h/{token}/again", include_in_schema=False)
 async def again_form(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     old = await service.hosted(token)
     _, admin = await play_again(service, old)
@@ -94,5 +94,5 @@ async def take_again_api(request: Request, token: Token) -> dict[str, Any]:
 
 @router.post("/p/{token}/again", include_in_schema=False)
 async def take_again_form(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     return RedirectResponse(f"/p/{await take_again(request, token)}", status_code=303)

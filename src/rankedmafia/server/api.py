@@ -13,7 +13,6 @@ from pydantic import BaseModel, Field
 from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
-from rankedmafia.live.hub import EVERY_GAME
 from rankedmafia.live.posts import clan_channels
 from rankedmafia.live.tokens import new_token, token_hash
 from rankedmafia.live.versions import player_version, public_version
@@ -21,7 +20,8 @@ from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
 from rankedmafia.server.ai_replay import ai_seat_data, ai_seats_data
-from rankedmafia.server.lobby import CUSTOM_TITLE, lobby_version, open_games, roles_text
+from rankedmafia.server.deps import Game, GameId, HostedGame, PlayerSeat, Token
+from rankedmafia.server.lobby import CUSTOM_TITLE, LOBBY_KEY, roles_text
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.setup_form import picked_setup
 from rankedmafia.server.sse import event_stream
@@ -45,8 +45,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     429: {"model": Error, "description": "too many requests"},
 }
 router = APIRouter(prefix="/api", responses=ERRORS)
-Token = Annotated[str, Path(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-GameId = Annotated[str, Path(min_length=4, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Name = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -172,8 +170,8 @@ def within_limits(setup: Setup, most: int) -> None:
         raise Refusal("too_many_players", 422, most=most, players=setup.players)
 
 
-def _limit(request: Request, key: str) -> None:
-    if not platform_of(request).submit_limit.allow(key):
+async def _limit(request: Request, key: str) -> None:
+    if not await platform_of(request).submit_limit.allow(key):
         raise Refusal("rate_limited", 429)
 
 
@@ -191,7 +189,7 @@ async def presets() -> list[str]:
 async def create_game(request: Request, body: CreateGame) -> Created:
     platform = platform_of(request)
     client = request.client.host if request.client else "?"
-    if not platform.create_limit.allow(client):
+    if not await platform.create_limit.allow(client):
         raise Refusal("rate_limited", 429)
     setup = svc.parse_setup(body.preset, body.setup_yaml)
     within_limits(setup, platform.settings.max_players)
@@ -216,18 +214,18 @@ async def agents(request: Request) -> list[str]:
 
 @router.get("/lobby", summary="The open games their hosts listed, newest first")
 async def lobby(request: Request) -> list[Json]:
-    return await open_games(platform_of(request).service.store, request_lang(request))
+    return await platform_of(request).lobby.games(request_lang(request))
 
 
 @router.get("/lobby/events", summary="Live updates of the list of open games (Server-Sent Events)")
 async def lobby_events(request: Request) -> Any:
     platform = platform_of(request)
-    lang = request_lang(request)
 
-    async def state() -> Json:
-        return {"version": lobby_version(await open_games(platform.service.store, lang))}
+    async def state() -> Json:  # the shared board's version: no query per page
+        await platform.lobby.games("ru")
+        return {"version": platform.lobby.version}
 
-    return event_stream(request, platform.hub, EVERY_GAME, state)
+    return event_stream(request, platform.hub, LOBBY_KEY, state)
 
 
 class SetupCheck(BaseModel):
@@ -260,8 +258,7 @@ async def check_setup(request: Request, body: SetupCheck) -> SetupChecked:
 
 
 @router.get("/games/{game_id}", summary="A game's public page: lobby, summaries, open votes")
-async def game_public(request: Request, game_id: GameId) -> Json:
-    live = await platform_of(request).service.get(game_id)
+async def game_public(request: Request, live: Game) -> Json:
     async with live.lock:
         return spectator_data(live, request_lang(request))
 
@@ -298,7 +295,7 @@ async def game_replay(
 @router.post("/games/{game_id}/join", summary="Take a seat in the lobby with a nickname", status_code=201)
 async def join(request: Request, game_id: GameId, body: Join) -> Joined:
     platform = platform_of(request)
-    _limit(request, f"join:{game_id}")
+    await _limit(request, f"join:{game_id}")
     live, token = await platform.service.join(game_id, body.nickname, body.sex)
     name = next(s.name for s in live.seats.values() if s.token_hash == token_hash(token))
     return Joined(name=name, token=token, player_url=f"/p/{token}")
@@ -312,21 +309,34 @@ async def game_events(request: Request, game_id: GameId) -> Any:
 
     async def state() -> Json:
         current = await platform.service.get(live.id)
-        latest = await platform.service.store.posts(current.id, ["thread"], limit=1)  # the public thread's
+        latest = await platform.post_heads.newest(current.id, ["thread"])  # the public thread's
         async with current.lock:  # one consistent, committed state (a command applies before it commits)
+            # every spectator sees the same: built once per change and shared (the game's log head, seats
+            # and newest post say whether anything changed)
+            key = (id(current), current.head, len(current.seats), current.status, current.deadline, latest)
+            shared = PUBLIC_STATES.get((current.id, lang))
+            if shared is not None and shared[0] == key:
+                return shared[1]
             info = game_info(current, lang)
-            version = f"{public_version(current)}.{latest[0].id if latest else 0}"
-        return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
+            version = f"{public_version(current)}.{latest}"
+            payload = {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
+            if len(PUBLIC_STATES) > 10_000:
+                PUBLIC_STATES.clear()
+            PUBLIC_STATES[(current.id, lang)] = (key, payload)
+        return payload
 
     return event_stream(request, platform.hub, live.id, state)
 
 
+# a game's public stream state per language, shared by its spectators: (what it was built from, the state)
+PUBLIC_STATES: dict[tuple[str, str], tuple[tuple[Any, ...], Json]] = {}
+
+
 # --- a player ---------------------------------------------------------------------------------------
 @router.get("/player/{token}", summary="Everything this player may see: his view of the game")
-async def player(request: Request, token: Token) -> Json:
-    live, name = await platform_of(request).service.seat(token)
-    async with live.lock:
-        data = player_data(live, name, request_lang(request))
+async def player(request: Request, seat: PlayerSeat) -> Json:
+    async with seat.live.lock:
+        data = player_data(seat.live, seat.name, request_lang(request))
     return JSONResponse(data)  # type: ignore[return-value]  # plain JSON: no re-validation of a big dict
 
 
@@ -336,7 +346,7 @@ async def _player_command(request: Request, token: str, build: Callable[[str, st
     current on arrival if it names none: a retry after a conflict never lands in the next), taken once for
     its Idempotency-Key, acknowledged once durably stored."""
     platform = platform_of(request)
-    _limit(request, token)
+    await _limit(request, token)
     live, name = await platform.service.seat(token)
     live, outcome = await platform.service.execute(live.id, build(name, phase or cmd.phase_key(live)), once=once)
     return _ack(live, outcome)
@@ -373,7 +383,7 @@ async def post(request: Request, token: Token, body: Post, once: IdempotencyKey 
     from rankedmafia.live.posts import add_post
 
     platform = platform_of(request)
-    _limit(request, token)
+    await _limit(request, token)
     live, name = await platform.service.seat(token)
     post_id = await add_post(platform.service, live, name, body.channel, body.text, body.clan, once=once)
     platform.hub.publish(live.id)
@@ -382,13 +392,11 @@ async def post(request: Request, token: Token, body: Post, once: IdempotencyKey 
 
 @router.get("/player/{token}/posts", summary="The thread's posts, or the mafia chat's")
 async def posts(
-    request: Request, token: Token, channel: Annotated[str, Query(pattern=r"^(thread|clan)$")] = "thread"
+    request: Request, seat: PlayerSeat, channel: Annotated[str, Query(pattern=r"^(thread|clan)$")] = "thread"
 ) -> list[Json]:
     from rankedmafia.live.posts import read_posts
 
-    platform = platform_of(request)
-    live, name = await platform.service.seat(token)
-    return await read_posts(platform.service, live, name, channel)
+    return await read_posts(platform_of(request).service, seat.live, seat.name, channel)
 
 
 @router.get("/player/{token}/events", summary="Live updates of this player's pages (Server-Sent Events)")
@@ -400,10 +408,10 @@ async def player_events(request: Request, token: Token) -> Any:
     async def state() -> Json:
         current, name = await platform.service.seat(token)
         channels = ["thread", *clan_channels(current, name)]
-        latest = await platform.service.store.posts(current.id, channels, limit=1)
+        latest = await platform.post_heads.newest(current.id, channels)
         async with current.lock:  # one consistent, committed state
             info = game_info(current, lang)
-            version = player_version(current, name, latest[0].id if latest else 0)
+            version = player_version(current, name, latest)
         return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)
@@ -411,8 +419,7 @@ async def player_events(request: Request, token: Token) -> Any:
 
 # --- the host ---------------------------------------------------------------------------------------
 @router.get("/host/{token}", summary="The host's dashboard: seats, who has sent an action, everything on demand")
-async def host(request: Request, token: Token, everything: bool = False) -> Json:
-    live = await platform_of(request).service.hosted(token)
+async def host(request: Request, live: HostedGame, everything: bool = False) -> Json:
     async with live.lock:
         data = host_data(live, request_lang(request), everything)
     data["seed"] = live.row.seed if live.status == "over" else None
@@ -420,8 +427,7 @@ async def host(request: Request, token: Token, everything: bool = False) -> Json
 
 
 @router.get("/host/{token}/record", summary="The full record so far (host only; the seed only once it is over)")
-async def host_record(request: Request, token: Token) -> Json:
-    live = await platform_of(request).service.hosted(token)
+async def host_record(request: Request, live: HostedGame) -> Json:
     if live.game is None:
         raise Refusal("not_running", state=live.status)
     async with live.lock:
@@ -439,11 +445,11 @@ async def host_events(request: Request, token: Token) -> Any:
 
     async def state() -> Json:
         current = await platform.service.hosted(token)
-        latest = await platform.service.store.posts(current.id, ["thread"], limit=1)
+        latest = await platform.post_heads.newest(current.id, ["thread"])
         async with current.lock:  # one consistent, committed state
             info = game_info(current, lang)
             # the host may know of every command: his version is the log's head
-            version = f"{current.head}.{len(current.seats)}.{latest[0].id if latest else 0}"
+            version = f"{current.head}.{len(current.seats)}.{latest}"
         return {**{k: info[k] for k in ("status", "phase", "number", "deadline")}, "version": version}
 
     return event_stream(request, platform.hub, live.id, state)
@@ -451,7 +457,7 @@ async def host_events(request: Request, token: Token) -> Any:
 
 async def _host_command(request: Request, token: str, build: cmd.Build, once: str | None = None) -> Ack:
     platform = platform_of(request)
-    _limit(request, token)
+    await _limit(request, token)
     live = await platform.service.hosted(token)
     live, outcome = await platform.service.execute(live.id, build, once=once)
     return _ack(live, outcome)

@@ -86,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _error(request, Refusal("bad_input", 422, detail=detail), 422)
 
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, most=platform.settings.max_body_bytes, uploads=platform.settings.max_upload_bytes)
 
     accounts.install(app)  # first: a ranked game's join page is the accounts' own
@@ -138,6 +139,42 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class HeadAsGet:
+    """`HEAD` answers every page `GET` answers (FastAPI's routes take only the methods they name): the
+    request runs as a GET, its headers go out and its body does not. A live stream asked by HEAD hears at
+    once that its client has gone, so it ends after its headers."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+        asked = False
+
+        async def request_then_gone() -> Message:
+            nonlocal asked
+            if asked:
+                return {"type": "http.disconnect"}
+            asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        done = False
+
+        async def headers_only(message: Message) -> None:
+            nonlocal done
+            if done:
+                return
+            if message["type"] == "http.response.start":
+                await send(message)
+            elif message["type"] == "http.response.body":
+                done = True
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+        await self.app({**scope, "method": "GET"}, request_then_gone, headers_only)
 
 
 class BodyLimit:

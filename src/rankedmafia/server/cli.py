@@ -28,6 +28,12 @@ def serve_command(
     lang: Annotated[str, typer.Option("--lang", help="ru (default) or en: the line that says where it is")] = "ru",
     agents: Annotated[Path | None, typer.Option(
         "--agents", help="agents.yaml: the AI players a game may seat (else $RANKEDMAFIA_AGENTS; docs/ai.md)")] = None,
+    redis: Annotated[str | None, typer.Option(
+        "--redis", help="redis://host:port/db: the rate limits' counters (else $RANKEDMAFIA_REDIS_URL; unset: the "
+        "database on PostgreSQL, memory on SQLite)")] = None,
+    proxy: Annotated[str | None, typer.Option(
+        "--proxy", help="the reverse proxies' addresses (comma-separated): only a request from one of them has "
+        "its client address taken from X-Forwarded-For (docs/web.md)")] = None,
 ) -> None:
     """Play online: serve the web platform (migrations are applied on start)."""
     import os
@@ -58,13 +64,15 @@ def serve_command(
                 print(ready.format(url=listening_url(self, host, port)), flush=True)
 
     config = uvicorn.Config(
-        create_app(Settings(data=data, database=database, agents=agents)),
+        create_app(Settings(data=data, database=database, agents=agents, redis=redis)),
         host=host,
         port=port,
         log_level=None,  # the levels are log_config's (uvicorn would set every logger to one level)
         log_config=log_config(log_level),
         timeout_graceful_shutdown=3,
-        proxy_headers=False,
+        # X-Forwarded-For/-Proto are believed from the named proxies only: anyone else could forge them
+        proxy_headers=proxy is not None,
+        forwarded_allow_ips=proxy or "",
         access_log=True,
     )
     Announced(config).run()

@@ -5,23 +5,20 @@ same game, or whose account holds a living seat in it (a spectator link cannot t
 
 from __future__ import annotations
 
-import asyncio
-import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
+from sse_starlette import EventSourceResponse
 
 from rankedmafia.live.dead_chat import add_dead_post, living, read_dead_posts
 from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.nicknames import NICK_MAX
 from rankedmafia.live.service import POST_MAX
-from rankedmafia.server.api import GameId, Token
+from rankedmafia.server.deps import GameId, Token
 from rankedmafia.server.platform import platform_of
-from rankedmafia.server.sse import PING_SECONDS
+from rankedmafia.server.sse import event_stream
 
 router = APIRouter()
 SESSION = "rm_session"
@@ -76,7 +73,7 @@ async def dead_section(request: Request, live: LiveGame, name: str | None, token
             "over": live.status == "over"}
 
 
-def _stream(request: Request, live: LiveGame, name: str | None, token: str) -> StreamingResponse:
+def _stream(request: Request, live: LiveGame, name: str | None, token: str) -> EventSourceResponse:
     platform = platform_of(request)
 
     async def state() -> dict[str, Any]:
@@ -86,37 +83,12 @@ def _stream(request: Request, live: LiveGame, name: str | None, token: str) -> S
             current, seat = await platform.service.get(live.id), None
         return {"posts": await read_dead_posts(platform.service, current, seat)}
 
-    async def events() -> AsyncIterator[str]:
-        queue = platform.hub.subscribe(live.id)
-        try:
-            yield "retry: 2000\n\n"
-            last = await state()
-            yield f"event: dead\ndata: {json.dumps(last)}\n\n"
-            while True:
-                try:
-                    await asyncio.wait_for(queue.get(), PING_SECONDS)
-                except TimeoutError:
-                    if await request.is_disconnected():
-                        return
-                    yield ": ping\n\n"
-                    continue
-                try:
-                    payload = await state()
-                except Refusal:  # revived, or the link is gone: the chat is no longer his
-                    yield "event: gone\ndata: {}\n\n"
-                    return
-                if payload != last:
-                    last = payload
-                    yield f"event: dead\ndata: {json.dumps(payload)}\n\n"
-        finally:
-            platform.hub.unsubscribe(live.id, queue)
-
-    return StreamingResponse(events(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    # a revived player, or a link that is gone: the chat is no longer his
+    return event_stream(request, platform.hub, live.id, state, event="dead", gone=(Refusal, NotFound))
 
 
-def limit(request: Request, key: str) -> None:
-    if not platform_of(request).submit_limit.allow(key):
+async def limit(request: Request, key: str) -> None:
+    if not await platform_of(request).submit_limit.allow(key):
         raise Refusal("rate_limited", 429)
 
 
@@ -132,7 +104,7 @@ async def spectator_read(request: Request, game_id: GameId) -> list[dict[str, An
              tags=["community"])
 async def spectator_write(request: Request, game_id: GameId, body: SpectatorPost) -> dict[str, Any]:
     client = request.client.host if request.client else "?"
-    limit(request, f"{client}:dead:{game_id}")
+    await limit(request, f"{client}:dead:{game_id}")
     service = platform_of(request).service
     post_id = await add_dead_post(service, await service.get(game_id), None, body.text, body.name)
     return {"ok": True, "id": post_id}
@@ -156,7 +128,7 @@ async def player_read(request: Request, token: Token) -> list[dict[str, Any]]:
 @router.post("/api/player/{token}/dead", summary="A player out of the game writes in the dead's chat",
              status_code=201, tags=["community"])
 async def player_write(request: Request, token: Token, body: DeadPost) -> dict[str, Any]:
-    limit(request, token)
+    await limit(request, token)
     service = platform_of(request).service
     live, name = await service.seat(token)
     return {"ok": True, "id": await add_dead_post(service, live, name, body.text)}

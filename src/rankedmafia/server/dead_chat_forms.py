@@ -23,7 +23,7 @@ router = APIRouter(include_in_schema=False)
 async def spectator_form(request: Request, game_id: str, csrf: Annotated[str, Form()],
                          text: Annotated[str, Form(max_length=POST_MAX + 1)] = "",
                          name: Annotated[str, Form(max_length=64)] = "") -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     live = await service.get(game_id)
     if await reader_is_living(request, live):
@@ -38,7 +38,7 @@ async def spectator_form(request: Request, game_id: str, csrf: Annotated[str, Fo
 @router.post("/p/{token}/dead", include_in_schema=False)
 async def player_form(request: Request, token: str, csrf: Annotated[str, Form()],
                       text: Annotated[str, Form(max_length=POST_MAX + 1)] = "") -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     live, name = await service.seat(token)
     try:

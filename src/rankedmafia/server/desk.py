@@ -101,7 +101,7 @@ async def desk_new(request: Request) -> Response:
 @router.post("/desk")
 async def desk_create(request: Request, csrf: Annotated[str, Form()], players: Annotated[str, Form(max_length=5000)],
                       title: Line = "", preset: Line = "classic-12", thread: Line = "") -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     lang = request_lang(request)
     k = desk_texts(lang)
     service = platform_of(request).service
@@ -128,7 +128,7 @@ def _new_again(request: Request, error: str, title: str, preset: str, thread: st
 async def desk_open(request: Request) -> Response:
     """A terminal save (a file or its pasted text) opened as a desk game."""
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     lang = request_lang(request)
     k = desk_texts(lang)
     upload = form.get("save")
@@ -345,7 +345,7 @@ async def read_pm(request: Request, token: str, csrf: Annotated[str, Form()], ac
                   text: Annotated[str, Form(max_length=4000)]) -> Response:
     """A pasted private message, read as the action it means: shown in words for the host to accept. It is
     kept until he accepts its action or drops it, so that a reload (or a lost connection) keeps it."""
-    _check(request, csrf)
+    await _check(request, csrf)
     live = await _hosted(request, token)
     shown, status = await _reading(live, actor, text, request_lang(request))
     if actor in _game(live).state.players:
@@ -386,7 +386,7 @@ async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Sh
 @router.post("/desk/{token}/drop")
 async def drop_pm(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
     """The pasted message put aside without acting on it."""
-    _check(request, csrf)
+    await _check(request, csrf)
     live = await _hosted(request, token)
     await desk.keep_message(platform_of(request).service, live, desk.PastedMessage())
     return _home(request, token)
@@ -396,7 +396,7 @@ async def drop_pm(request: Request, token: str, csrf: Annotated[str, Form()]) ->
 async def act(request: Request, token: str) -> Response:
     """An action accepted from a reading, or entered by hand from the engine's choices."""
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     actor = str(form.get("actor", ""))[:64]
     action = str(form.get("action", ""))[:40]
     targets = [str(v)[:64] for v in form.getlist("targets") if v][:6]
@@ -415,7 +415,7 @@ async def act(request: Request, token: str) -> Response:
 @router.post("/desk/{token}/withdraw")
 async def withdraw(request: Request, token: str) -> Response:
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     actor = str(form.get("actor", ""))[:64]
     return await _run(request, token, lambda phase: cmd.withdraw_build(actor, phase=phase), form)
 
@@ -423,7 +423,7 @@ async def withdraw(request: Request, token: str) -> Response:
 @router.post("/desk/{token}/resolve")
 async def resolve(request: Request, token: str) -> Response:
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     return await _run(request, token, cmd.resolve_by_hand_build, form)
 
 
@@ -432,7 +432,7 @@ async def end(request: Request, token: str) -> Response:
     """The host ends the game by hand, with no winner (the page asks him to confirm first). It belongs to no
     phase: sent again once the game is over, it changes nothing."""
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     live = await _hosted(request, token)
     try:
         await platform_of(request).service.execute(live.id, cmd.end_build, once=sent_once(form))
@@ -444,7 +444,7 @@ async def end(request: Request, token: str) -> Response:
 @router.post("/desk/{token}/vote")
 async def vote(request: Request, token: str) -> Response:
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     voter, choice = str(form.get("voter", ""))[:64], str(form.get("choice", ""))[:64]
     return await _run(request, token, lambda phase: cmd.votes_build({voter: choice}, phase=phase), form)
 
@@ -453,7 +453,7 @@ async def vote(request: Request, token: str) -> Response:
 async def paste_thread(request: Request, token: str) -> Response:
     """The day's thread: saved pages (files) and/or pasted text, with the deadline and today's date."""
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     live = await _hosted(request, token)
     k = desk_texts(request_lang(request))
     pages = []
@@ -477,7 +477,7 @@ async def paste_thread(request: Request, token: str) -> Response:
 async def decide(request: Request, token: str, csrf: Annotated[str, Form()], post: Annotated[int, Form(ge=1)],
                  choice: Line = "") -> Response:
     """The host's decision on one flagged post: a vote for someone, blue, or "" (not a vote)."""
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     live = await _hosted(request, token)
     paste = await desk.pasted(service, live)
@@ -492,7 +492,7 @@ async def decide(request: Request, token: str, csrf: Annotated[str, Form()], pos
 async def apply_count(request: Request, token: str) -> Response:
     """The thread's standing votes entered into the day (only the ones that changed)."""
     form = await request.form()
-    _check(request, str(form.get("csrf", "")))
+    await _check(request, str(form.get("csrf", "")))
     service = platform_of(request).service
     live = await _hosted(request, token)
     paste = await desk.pasted(service, live)

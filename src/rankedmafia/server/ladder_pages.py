@@ -76,7 +76,7 @@ async def admin_command(
     target: Annotated[str, Form(max_length=64)] = "",
     reason: Annotated[str, Form(max_length=500)] = "",
 ) -> Response:
-    check_form(request, csrf)
+    await check_form(request, csrf)
     if not _admin(request):
         raise AccountError("admin_only", 403)
     accounts, record = await ladder_of(request).ready()

@@ -4,14 +4,19 @@ ranked. The home page shows it and keeps it current through the same live update
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
+from rankedmafia.live.hub import Hub
 from rankedmafia.live.versions import digest
 from rankedmafia.store import GameRow, Store
 from rankedmafia.text.names import preset_title
 from rankedmafia.text.roles import role_name
 
+log = logging.getLogger("rankedmafia.server")
 LOBBY_MOST = 100
 UNITS = {"ru": ("ч", "мин", "с"), "en": ("h", "min", "s")}
 
@@ -73,12 +78,87 @@ def entry(row: GameRow, taken: int, lang: str) -> dict[str, Any]:
     }
 
 
-async def open_games(store: Store, lang: str) -> list[dict[str, Any]]:
-    """The listed games taking players, newest first."""
-    now = time.time()  # a game opened to play one again is offered to its old table first (server/again.py)
-    return [entry(row, taken, lang) for row, taken in await store.open_games(LOBBY_MOST)
-            if row.options.get("listed") and float(row.options.get("offered_until", 0)) <= now]
+LOBBY_KEY = "lobby"  # the hub's key of the home pages' live updates (nudged by the board, not by each game)
+REFRESH_SECONDS = 1.0  # the board's least pause between two nudges of the home pages
 
 
-def lobby_version(games: list[dict[str, Any]]) -> str:
-    return digest([(g["id"], g["taken"]) for g in games])
+class LobbyBoard:
+    """The lobby's answer, shared by every open home page: one query per change of a game that is (or was)
+    taking players, the home pages nudged at most once a second and only when the list really changed. A
+    move of a running game costs the lobby nothing, however many home pages are open."""
+
+    def __init__(self, store: Callable[[], Store], hub: Hub, status: Callable[[str], str | None],
+                 every: float = REFRESH_SECONDS) -> None:
+        self._store = store
+        self._hub = hub
+        self._status = status  # a game's status if this process has it at hand (None: it does not know)
+        self._every = every
+        self._rows: list[tuple[GameRow, int]] | None = None
+        self._ids: set[str] = set()
+        self._entries: dict[str, list[dict[str, Any]]] = {}
+        self._held: dict[str, float] = {}  # a game offered to its old table first: until when
+        self.version = ""
+        self._dirty = True
+        self._wake = asyncio.Event()
+        self._lock = asyncio.Lock()
+        self.queries = 0  # how many times the board asked the database (the tests count them)
+
+    def changed(self, game_id: str) -> None:
+        """A game changed (the hub's listener): only a game in the lobby, or one that may have just come
+        into it (created here, or unknown to this process), can change the board."""
+        if game_id in self._ids or self._status(game_id) in (None, "lobby"):
+            self._dirty = True
+            self._wake.set()
+
+    async def games(self, lang: str) -> list[dict[str, Any]]:
+        """The listed games taking players, newest first, in `lang`; a changed board is read again once
+        (whoever asks first: every page that asks meanwhile waits for that one query)."""
+        if self._dirty or self._rows is None:
+            await self.refresh()
+        entries = self._entries.get(lang)
+        if entries is None:
+            entries = self._entries[lang] = [entry(row, taken, lang) for row, taken in self._rows or ()
+                                             if row.options.get("listed")]
+        # a game opened to play one again is offered to its old table first (server/again.py): out of the
+        # lobby until its window ends (kept in the cached rows, so no query when it does)
+        now = time.time()
+        held = self._held
+        return [e for e in entries if held.get(e["id"], 0.0) <= now] if held else entries
+
+    async def refresh(self) -> bool:
+        """Reads the board again if it changed; says whether its version did."""
+        async with self._lock:
+            if not self._dirty and self._rows is not None:
+                return False
+            self._dirty = False
+            try:
+                rows = await self._store().open_games(LOBBY_MOST)
+            except BaseException:
+                self._dirty = True
+                raise
+            self.queries += 1
+            self._rows, self._entries = rows, {}
+            self._held = {row.id: float(row.options.get("offered_until", 0)) for row, _ in rows
+                          if row.options.get("offered_until")}
+            self._ids = {row.id for row, _ in rows}
+            version = digest([(row.id, taken) for row, taken in rows if row.options.get("listed")])
+            if version == self.version:
+                return False
+            self.version = version
+            return True
+
+    async def run(self) -> None:
+        """Nudges the home pages when the board changed, at most once every `every` seconds."""
+        # the event loop's own primitives (an app may be started again on another loop, as tests do)
+        self._wake, self._lock, self._dirty = asyncio.Event(), asyncio.Lock(), True
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                if await self.refresh():
+                    self._hub.nudge(LOBBY_KEY)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the lobby's refresh failed")
+            await asyncio.sleep(self._every)

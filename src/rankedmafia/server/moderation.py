@@ -20,8 +20,8 @@ from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.moderation import host_moderates
 from rankedmafia.live.posts import clan_channels
 from rankedmafia.server.accounts import current_user, ladder_of
-from rankedmafia.server.api import Token
 from rankedmafia.server.dead_chat import limit
+from rankedmafia.server.deps import Token
 from rankedmafia.server.pages import _check, render
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.views import game_title
@@ -63,7 +63,7 @@ def _readable(live: LiveGame, name: str, channel: str) -> bool:
 @router.post("/api/player/{token}/report", status_code=201, tags=["community"],
              summary="Report a post he can read, with a reason (the site's moderators see it)")
 async def report_api(request: Request, token: Token, body: Report) -> dict[str, Any]:
-    limit(request, token)
+    await limit(request, token)
     await report_post(request, token, body.post_id, body.reason)
     return {"ok": True}
 
@@ -72,7 +72,7 @@ async def report_api(request: Request, token: Token, body: Report) -> dict[str, 
 async def report_form(request: Request, token: str, csrf: Annotated[str, Form()],
                       post_id: Annotated[int, Form(ge=1)], reason: Annotated[str, Form(min_length=1, max_length=500)]
                       ) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     await report_post(request, token, post_id, reason)
     return RedirectResponse(f"/p/{token}/thread?reported=1", status_code=303)
 
@@ -90,7 +90,7 @@ async def moderate_api(request: Request, token: Token, body: Moderate) -> dict[s
 async def moderate_form(request: Request, token: str, csrf: Annotated[str, Form()],
                         name: Annotated[str, Form(max_length=64)],
                         action: Annotated[str, Form(pattern=r"^(mute|unmute|bot)$")]) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     live = await service.hosted(token)
     await host_moderates(service, live.id, action, name)
@@ -133,7 +133,7 @@ async def mod_page(request: Request, done: str = "") -> Response:
 async def mod_command(request: Request, command: str, csrf: Annotated[str, Form()],
                       report: Annotated[int, Form()] = 0, target: Annotated[str, Form(max_length=64)] = "",
                       reason: Annotated[str, Form(max_length=500)] = "") -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     who = "admin:" + await moderator(request)
     service = platform_of(request).service
     moderation = ModerationStore(service.store)

@@ -28,7 +28,7 @@ from rankedmafia.server.assets import asset_url
 from rankedmafia.server.dead_chat import dead_section
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, ui
-from rankedmafia.server.lobby import open_games, setup_title
+from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import csrf_token, csrf_valid
 from rankedmafia.server.setup_form import picked_setup, pickers
@@ -99,12 +99,12 @@ def error_page(request: Request, message: str, status: int) -> Response:
         return HTMLResponse(message, status_code=status)
 
 
-def _check(request: Request, given: str) -> None:
+async def _check(request: Request, given: str) -> None:
     platform = platform_of(request)
     if not csrf_valid(platform.key, request.cookies.get(SESSION), given):
         raise Refusal("csrf", 403)
     client = request.client.host if request.client else "?"
-    if not platform.submit_limit.allow(f"{client}:{request.url.path}"):
+    if not await platform.submit_limit.allow(f"{client}:{request.url.path}"):
         raise Refusal("rate_limited", 429)
 
 
@@ -130,7 +130,7 @@ async def home_context(request: Request) -> dict[str, Any]:
     return {
         "presets": presets(lang),
         "pickers": pickers(lang),
-        "games": await open_games(platform_of(request).service.store, lang),
+        "games": await platform_of(request).lobby.games(lang),
         "agents": list(platform_of(request).service.ai_agents),  # the form offers AI players only if any
     }
 
@@ -155,7 +155,7 @@ async def create(
     ai_agent: Annotated[str, Form(max_length=64)] = "",
     replace_absent: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     platform = platform_of(request)
     lang = request_lang(request)
     form = await request.form()
@@ -219,7 +219,7 @@ async def host_command(
     phase: Annotated[str, Form(max_length=40)] = "",
     once: Annotated[str, Form(max_length=128)] = "",
 ) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     live = await service.hosted(token)
     new = new_token()
@@ -290,11 +290,8 @@ async def ai_seat_page(request: Request, game_id: str, seat: str) -> Response:
     return render(request, "ai_seat.html", {"d": data})
 
 
-@router.get("/g/{game_id}/join", response_class=HTMLResponse)
-async def join_page(request: Request, game_id: str) -> Response:
-    return await join_form(request, game_id, signed_in=False)
-
-
+# The join page and its form are one route each, in server/accounts.py (the account is optional there):
+# these are the plain join's parts it uses.
 async def join_form(request: Request, game_id: str, signed_in: bool) -> Response:
     """The lobby's join form; the signed-in reader who holds a seat is shown the way back to it."""
     live = await platform_of(request).service.get(game_id)
@@ -302,7 +299,6 @@ async def join_form(request: Request, game_id: str, signed_in: bool) -> Response
                                          "my_seat": await _own_seat(request, game_id), "signed_in": signed_in})
 
 
-@router.post("/g/{game_id}/join")
 async def join(
     request: Request,
     game_id: str,
@@ -310,7 +306,7 @@ async def join(
     nickname: Annotated[str, Form(max_length=64)],
     sex: Annotated[str, Form(pattern=r"^[mf]?$")] = "",
 ) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     try:
         _, token = await service.join(game_id, nickname, sex or None)
@@ -370,7 +366,7 @@ async def _player(request: Request, token: str, template: str, error: str = "", 
 
 @router.post("/p/{token}/{command}")
 async def player_command(request: Request, token: str, command: str, csrf: Annotated[str, Form()]) -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     service = platform_of(request).service
     live, name = await service.seat(token)
     form = await request.form()

@@ -13,14 +13,17 @@ from pathlib import Path
 
 from fastapi import Request
 
+from rankedmafia.accounts import User
 from rankedmafia.live.bot_driver import drive_bots
 from rankedmafia.live.hub import Hub
+from rankedmafia.live.post_heads import PostHeads
 from rankedmafia.live.service import GameService
 from rankedmafia.live.tokens import new_token
 from rankedmafia.server.i18n import lang_of
-from rankedmafia.server.security import RateLimiter
-from rankedmafia.server.settings import AGENTS_VARIABLE, Settings
-from rankedmafia.store import Store, connect
+from rankedmafia.server.lobby import LobbyBoard
+from rankedmafia.server.security import Limits
+from rankedmafia.server.settings import AGENTS_VARIABLE, REDIS_VARIABLE, Settings
+from rankedmafia.store import Database, Store, connect
 
 log = logging.getLogger("rankedmafia.server")
 
@@ -31,14 +34,26 @@ class Platform:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.hub = Hub()
-        self.submit_limit = RateLimiter(settings.submit_rate, settings.submit_burst)
-        self.create_limit = RateLimiter(settings.create_rate, settings.create_burst)
+        self.lobby = LobbyBoard(lambda: self.service.store, self.hub, lambda game_id: self.service.status(game_id))
+        self.hub.listen(self.lobby.changed)
+        self.limits = Limits()
+        self.submit_limit = self.limits.limit("submit", settings.submit_rate, settings.submit_burst)
+        self.create_limit = self.limits.limit("create", settings.create_rate, settings.create_burst)
         self.key = ""
         self._service: GameService | None = None
+        self._post_heads: PostHeads | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.on_start: list[Callable[[], Awaitable[object]]] = []  # run once the store is open
         # the signed-in reader's own seat in a game (his secret link), set by the accounts (server/accounts.py)
         self.own_seat: Callable[[Request, str], Awaitable[str | None]] | None = None
+        # the signed-in reader's account (None: signed out), set by the accounts too
+        self.account_of: Callable[[Request], Awaitable[User | None]] | None = None
+
+    @property
+    def post_heads(self) -> PostHeads:
+        if self._post_heads is None:
+            raise RuntimeError("the platform has not started")
+        return self._post_heads
 
     @property
     def service(self) -> GameService:
@@ -49,6 +64,9 @@ class Platform:
     async def start(self) -> None:
         db = await asyncio.to_thread(connect, self.settings.data, self.settings.database)
         store = Store(db)
+        self._share_limits(db)
+        self._post_heads = PostHeads(store)
+        self.hub.listen(self._post_heads.changed)
         self._service = drive_bots(GameService(store, self.hub, follow_up_seconds=self.settings.follow_up_seconds))
         agents = self.settings.agents or (Path(os.environ[AGENTS_VARIABLE]) if os.environ.get(AGENTS_VARIABLE)
                                           else None)
@@ -59,12 +77,31 @@ class Platform:
             drive_ai(self._service, load_agents(agents))
         self.key = await store.secret("csrf", new_token)
         self._tasks.append(asyncio.create_task(self._ticker()))
+        self._tasks.append(asyncio.create_task(self.lobby.run()))
         if db.postgres:
             from rankedmafia.live.listener import listen
 
             self._tasks.append(asyncio.create_task(listen(db.libpq_url(), self._changed)))
         for hook in self.on_start:
             await hook()
+
+    def _share_limits(self, db: Database) -> None:
+        """Rate limits that every process sees: Redis when configured, else the database on PostgreSQL;
+        the single-process SQLite default keeps them in memory."""
+        redis = self.settings.redis or os.environ.get(REDIS_VARIABLE) or None
+        if redis is not None:
+            from limits.aio.storage import RedisStorage
+
+            scheme, _, rest = redis.partition("://")
+            self.limits.use(RedisStorage(f"async+{scheme}://{rest}", implementation="redispy"))
+        elif db.postgres:
+            from rankedmafia.store.limit_counts import SqlLimitStorage
+
+            self.limits.use(SqlLimitStorage(db.engine))
+        else:
+            from limits.aio.storage import MemoryStorage
+
+            self.limits.use(MemoryStorage())  # of this start's event loop (its expiry task runs there)
 
     async def stop(self) -> None:
         for task in self._tasks:

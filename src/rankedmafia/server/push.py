@@ -15,8 +15,8 @@ from pydantic import BaseModel, Field
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.push import Notifier, public_key, state_of, unb64url, vapid_key
-from rankedmafia.server.api import Token
 from rankedmafia.server.dead_chat import limit
+from rankedmafia.server.deps import Token
 from rankedmafia.server.pages import templates
 from rankedmafia.server.platform import Platform, platform_of, request_lang
 from rankedmafia.server.views import game_title
@@ -59,7 +59,7 @@ async def push_key(request: Request) -> dict[str, str]:
 @router.post("/api/player/{token}/push", status_code=201, tags=["community"],
              summary="Push notifications to this browser (its PushSubscription): his move, a phase's end")
 async def subscribe(request: Request, token: Token, body: PushSubscription) -> dict[str, Any]:
-    limit(request, token)
+    await limit(request, token)
     _checked(body)
     platform = platform_of(request)
     live, name = await platform.service.seat(token)

@@ -128,7 +128,7 @@ async def quick_page(request: Request) -> Response:
 @router.post("/ranked/quick", include_in_schema=False)
 async def quick_form(request: Request, csrf: Annotated[str, Form()],
                      leave: Annotated[str, Form(max_length=4)] = "") -> Response:
-    _check(request, csrf)
+    await _check(request, csrf)
     if await current_user(request) is None:
         return RedirectResponse("/signin?next=/ranked/quick", status_code=303)
     if leave:

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import time
-from dataclasses import dataclass, field
+import logging
+from dataclasses import dataclass
+
+from limits import RateLimitItemPerSecond
+from limits.aio.storage import MemoryStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+
+log = logging.getLogger("rankedmafia.server")
 
 
 def csrf_token(key: str, session: str) -> str:
@@ -19,45 +25,55 @@ def csrf_valid(key: str, session: str | None, given: str | None) -> bool:
     return hmac.compare_digest(csrf_token(key, session), given)
 
 
-@dataclass(slots=True)
-class _Bucket:
-    tokens: float
-    at: float
+class Limits:
+    """The rate limits' shared storage, through the `limits` library: the process's memory until the
+    platform starts, then Redis when configured, else the database on PostgreSQL (every process counts
+    against the same limits, store/limit_counts.py), else memory (the single-process SQLite default)."""
+
+    def __init__(self) -> None:
+        self.use(MemoryStorage())
+
+    def use(self, storage: Storage) -> None:
+        self.storage = storage
+        self.strategy = MovingWindowRateLimiter(storage)  # exact: memory, Redis and the database support it
+
+    def limit(self, name: str, rate: float, burst: float) -> RateLimiter:
+        return RateLimiter(self, name, rate, burst)
 
 
-@dataclass(slots=True)
 class RateLimiter:
-    """A token bucket per key (a seat, a host, a client address): `rate` a second, bursts of `burst`."""
+    """`burst` hits per key (a seat, a host, a client address) in any window of `burst / rate` seconds
+    (a moving window, exact): `rate` a second in the long run, bursts of `burst`."""
 
-    rate: float = 5.0
-    burst: float = 20.0
-    _buckets: dict[str, _Bucket] = field(default_factory=dict)
+    def __init__(self, limits: Limits, name: str, rate: float, burst: float) -> None:
+        self.limits = limits
+        self.item = RateLimitItemPerSecond(max(1, int(burst)), max(1, round(burst / rate)), namespace=name)
 
-    def allow(self, key: str, now: float | None = None) -> bool:
-        """Takes a token if there is one."""
-        if not self.has(key, now):
-            return False
-        self.take(key, now)
-        return True
+    async def allow(self, key: str) -> bool:
+        """Takes a place if there is one."""
+        try:
+            return await self.limits.strategy.hit(self.item, _storable(key))
+        except Exception:  # the counters' storage is down: the site stays up, unlimited meanwhile
+            log.exception("rate limit storage failed")
+            return True
 
-    def has(self, key: str, now: float | None = None) -> bool:
-        """Whether a token is left, taking none (a sign-in is charged only when it fails)."""
-        return self._bucket(key, now).tokens >= 1
+    async def has(self, key: str) -> bool:
+        """Whether a place is left, taking none (a sign-in is charged only when it fails)."""
+        try:
+            return await self.limits.strategy.test(self.item, _storable(key))
+        except Exception:
+            log.exception("rate limit storage failed")
+            return True
 
-    def take(self, key: str, now: float | None = None) -> None:
-        bucket = self._bucket(key, now)
-        bucket.tokens = max(0.0, bucket.tokens - 1)
+    async def take(self, key: str) -> None:
+        await self.allow(key)
 
-    def _bucket(self, key: str, now: float | None) -> _Bucket:
-        now = time.monotonic() if now is None else now
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            if len(self._buckets) > 100_000:
-                self._buckets.clear()
-            bucket = self._buckets[key] = _Bucket(self.burst, now)
-        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.rate)
-        bucket.at = now
-        return bucket
+
+def _storable(key: str) -> str:
+    """A key any storage keeps: no NUL (a typed name may hold one; PostgreSQL's text cannot), and no longer
+    than the counters' column allows (a long key is kept by its digest)."""
+    key = key.replace("\0", "\x1f")
+    return key if len(key) <= 200 else hashlib.sha256(key.encode()).hexdigest()
 
 
 @dataclass(slots=True)
@@ -75,11 +91,12 @@ class SignInLimits:
 
     def keys(self, name: str, address: str) -> tuple[tuple[RateLimiter, str], ...]:
         account = " ".join(name.split()).casefold()
-        return ((self.pair, f"{account}\0{address}"), (self.account, account), (self.address, address))
+        # a separator no name holds (and no NUL: PostgreSQL's text, where the limits may be kept, holds none)
+        return ((self.pair, f"{account}\x1f{address}"), (self.account, account), (self.address, address))
 
-    def allowed(self, name: str, address: str) -> bool:
-        return all(limiter.has(key) for limiter, key in self.keys(name, address))
+    async def allowed(self, name: str, address: str) -> bool:
+        return all([await limiter.has(key) for limiter, key in self.keys(name, address)])
 
-    def failed(self, name: str, address: str) -> None:
+    async def failed(self, name: str, address: str) -> None:
         for limiter, key in self.keys(name, address):
-            limiter.take(key)
+            await limiter.take(key)

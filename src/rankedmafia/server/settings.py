@@ -6,13 +6,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 AGENTS_VARIABLE = "RANKEDMAFIA_AGENTS"  # the agents file when --agents is not given
+REDIS_VARIABLE = "RANKEDMAFIA_REDIS_URL"  # the rate limits' Redis when --redis is not given
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     data: Path = Path("data")
     database: str | None = None  # postgresql://... ; None: SQLite in `data`
+    # the rate limits' counters, shared by every process: redis://host:port/db; else $RANKEDMAFIA_REDIS_URL;
+    # unset: the database on PostgreSQL, the process's memory on SQLite (docs/web.md, "Several processes")
+    redis: str | None = None
     tick_seconds: float = 0.5  # how often deadlines are checked
+    keepalive_seconds: float = 15.0  # a live stream's keep-alive comment, whatever its nudges do
     submit_rate: float = 2.0  # commands a second per seat or host (token bucket) ...
     submit_burst: float = 20.0  # ... with bursts of this many
     create_rate: float = 1.0  # games created a second per client address ...

@@ -442,6 +442,19 @@ class Store:
             select(taken.c.token).where(taken.c.game_id == game_id, taken.c.token == token)).first())
         return found is not None
 
+    async def post_heads(self, game_id: str) -> dict[str, int]:
+        """The newest post's id in each channel of a game (what tells a live page that a post came)."""
+
+        def fn(connection: Connection) -> dict[str, int]:
+            rows = connection.execute(
+                select(posts.c.channel, func.max(posts.c.id)).where(posts.c.game_id == game_id)
+                .group_by(posts.c.channel)
+            )
+            return {str(channel): int(newest) for channel, newest in rows}
+
+        result: dict[str, int] = await self._read(fn)
+        return result
+
     # --- the AI seats' decisions ------------------------------------------------------------------
     @staticmethod
     def ai_turn_job(game_id: str, seat: str, body: dict[str, Any], at: float) -> Job:

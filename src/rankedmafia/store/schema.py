@@ -107,6 +107,16 @@ secrets = Table(
     Column("value", Text, nullable=False),
 )
 
+# rate-limit counters shared by every server process (store/limit_counts.py); keys expire, rows are swept
+limit_counts = Table(
+    "rm_limits",
+    metadata,
+    Column("key", String(400), primary_key=True),
+    Column("count", Integer, nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+Index("rm_limits_expiry", limit_counts.c.expires_at)
+
 # --- the Telegram bot: who is who in Telegram, what it has posted, which updates it has handled ---------------
 tg_chats = Table(
     "rm_tg_chats",

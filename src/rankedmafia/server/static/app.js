@@ -5,7 +5,8 @@
 //   the player has touched keeps his value (its "value"/"selected" are not overwritten) until the phase
 //   changes or he sends the form.
 // - Forms are sent in the background and the answer morphed in the same way, so sending one form does not
-//   wipe another.
+//   wipe another; a form that cannot reach the server keeps its input, says so and is sent again when the
+//   connection returns.
 // - Deadlines are shown in the reader's own time zone with a live countdown; posts can be quoted.
 (function () {
   "use strict";
@@ -52,6 +53,8 @@
         return true;
       },
       beforeNodeRemoved: function (node) {
+        // a form's unsent note stays until the form is sent
+        if (node.nodeType === 1 && node.hasAttribute("data-unsent")) { return false; }
         // a refusal stays on screen through live updates, until the player sends a form again
         return !(keepAlerts && node.nodeType === 1 && node.getAttribute("role") === "alert");
       }
@@ -110,30 +113,115 @@
   }
 
   // --- forms in the background -------------------------------------------------------------------
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!(form instanceof HTMLFormElement) || form.hasAttribute("data-plain") || !window.fetch) { return; }
-    event.preventDefault();
-    var body = new URLSearchParams(new FormData(form, event.submitter || undefined));
+  // A form that cannot reach the server (no network) stays as it is, with the player's input, says so
+  // beside itself and is sent again, the same data, when the connection returns (the browser's "online",
+  // else after a growing pause): the phase it carries keeps a late retry from landing in another phase.
+  var OFFLINE = {
+    ru: "Нет связи — ход не отправлен. Он уйдёт сам, как только связь вернётся.",
+    en: "No connection — the move was not sent. It will go by itself once the connection is back."
+  };
+  var unsent = {};  // action -> {form, body, attempt, timer}: the last unsent send of each form
+
+  function buttons(form, off) { form.querySelectorAll("button").forEach(function (b) { b.disabled = off; }); }
+
+  function noteOf(form) {
+    var next = form.nextElementSibling;
+    return next && next.hasAttribute("data-unsent") ? next : null;
+  }
+
+  function settle(form, action) {
+    var waiting = unsent[action];
+    if (waiting) { clearTimeout(waiting.timer); delete unsent[action]; }
+    var note = noteOf(form);
+    if (note) { note.remove(); }
+    document.documentElement.removeAttribute("data-offline");
+  }
+
+  function showUnsent(form) {
+    if (!noteOf(form)) {
+      var note = document.createElement("p");
+      note.className = "error beside";
+      note.setAttribute("role", "status");
+      note.setAttribute("data-client", "");
+      note.setAttribute("data-unsent", "");
+      note.textContent = OFFLINE[lang] || OFFLINE.ru;
+      form.insertAdjacentElement("afterend", note);
+    }
+    document.documentElement.setAttribute("data-offline", "1");
+  }
+
+  function failed(form, action, body, attempt) {
+    buttons(form, false);
+    showUnsent(form);
+    var delay = Math.min(30000, 1000 * Math.pow(2, attempt));
+    var waiting = { form: form, body: body, attempt: attempt + 1 };
+    waiting.timer = setTimeout(function () { send(form, action, body, waiting.attempt); }, delay);
+    unsent[action] = waiting;
+  }
+
+  window.addEventListener("online", function () {
+    Object.keys(unsent).forEach(function (action) {
+      var waiting = unsent[action];
+      clearTimeout(waiting.timer);
+      send(waiting.form, action, waiting.body, waiting.attempt);
+    });
+  });
+
+  function send(form, action, body, attempt) {
+    var waiting = unsent[action];
+    if (waiting) { clearTimeout(waiting.timer); delete unsent[action]; }
     var refused = false;
-    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-    fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin",
-                         headers: { "X-Partial": "1" } })
+    buttons(form, true);
+    fetch(action, { method: "POST", body: body, credentials: "same-origin", headers: { "X-Partial": "1" } })
       .then(function (r) {
+        settle(form, action);
         var here = window.location.href.split("#")[0];
         if (r.redirected && r.url.split("#")[0] !== here) { window.location.href = r.url; return null; }
         refused = !r.ok;
         return r.text();
-      })
+      }, function () { failed(form, action, body, attempt); return null; })
       .then(function (html) {
         if (html === null) { return; }
         // a refused form keeps what the player chose; a sent one starts afresh
         if (!refused) { form.querySelectorAll("input, select, textarea").forEach(function (c) { touched.delete(c); }); }
         morphPage(html, true);
-        form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+        buttons(form, false);
         if (refused) { besideForm(form); }
       })
-      .catch(function () { form.submit(); });
+      .catch(function () { buttons(form, false); });
+  }
+
+  // a plain form (a whole page's answer: sign-in, creation, the desk) sent while the browser knows it is
+  // offline is held with its input, and sent when the connection returns
+  var heldPlain = [];
+  window.addEventListener("online", function () {
+    heldPlain.splice(0).forEach(function (held) {
+      var note = noteOf(held.form);
+      if (note) { note.remove(); }
+      if (!held.form.isConnected) { return; }
+      if (held.form.requestSubmit) {
+        held.form.requestSubmit(held.submitter && held.submitter.isConnected ? held.submitter : undefined);
+      } else { held.form.submit(); }
+    });
+  });
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement)) { return; }
+    if (form.hasAttribute("data-plain")) {
+      if (navigator.onLine === false && (form.getAttribute("method") || "get").toLowerCase() === "post") {
+        event.preventDefault();
+        showUnsent(form);
+        if (!heldPlain.some(function (held) { return held.form === form; })) {
+          heldPlain.push({ form: form, submitter: event.submitter });
+        }
+      }
+      return;
+    }
+    if (!window.fetch) { return; }
+    event.preventDefault();
+    // the same data, whatever fields the form has, is what a retry sends
+    send(form, form.getAttribute("action"), new URLSearchParams(new FormData(form, event.submitter || undefined)), 0);
   });
 
   // --- time: the reader's own zone, and a countdown -----------------------------------------------

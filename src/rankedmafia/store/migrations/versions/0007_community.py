@@ -2,7 +2,7 @@
 seat, and the last thing it was told, so that several server processes push each change once); the
 moderation's reports, hidden posts and its log. Existing tables are untouched.
 
-Revision ID: 0009_community
+Revision ID: 0007_community
 Revises: 0006_commands
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009_community"
+revision = "0007_community"
 down_revision = "0006_commands"
 branch_labels = None
 depends_on = None
