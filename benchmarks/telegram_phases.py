@@ -99,8 +99,10 @@ def main() -> None:
         print(f"  {what} per phase per game: {count / phases:.1f}")
     if delays:
         ordered = sorted(delays)
+        p95, p99 = (ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.95, 0.99))
         print(f"  phase's end -> the group's results: p50 {statistics.median(ordered) * 1000:.0f} ms, "
-              f"max {ordered[-1] * 1000:.0f} ms ({len(ordered)} phases)")
+              f"p95 {p95 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms "
+              f"({len(ordered)} phases)")
     print(f"  most calls in any second: {most_in_window([c.at for c in calls], 1.0)} (limit 30); "
           f"most in a group's minute: {max(group_minutes)} (limit 20)")
 

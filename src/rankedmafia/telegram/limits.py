@@ -106,12 +106,12 @@ class Limiter:
             await self.sleep(wait)
         return self.take(chat_id)
 
-    def wait(self, chat_id: int | None, reserve: int = 0) -> float:
+    def wait(self, chat_id: int | None, reserve: int = 0, share: int = 0) -> float:
         """How long a call to this chat must wait now (0: it may go). `reserve`: places of the group's
-        minute left for others (a live tally yields to the news)."""
+        minute left for others (a live tally yields to the news); `share`: places of the bot's second."""
         now = self.clock()
         group = None if chat_id is None else self._group(chat_id)
-        return max(self.everyone.wait(now) if self.everyone else 0.0, self._all_not_before - now,
+        return max(self.everyone.wait(now, share) if self.everyone else 0.0, self._all_not_before - now,
                    group.wait(now, reserve) if group else 0.0,
                    self._not_before.get(chat_id, 0.0) - now if chat_id is not None else 0.0)
 

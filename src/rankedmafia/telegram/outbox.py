@@ -54,6 +54,11 @@ class Row:
     text: str
     markup: Markup | None
     version: int
+    sent: int = 0  # the version delivered (0: none yet)
+
+    def purpose(self) -> str:
+        parts = self.key.split("|")
+        return parts[2] if len(parts) > 2 else ""
 
     def body(self) -> str:
         return json.dumps({"text": self.text, "markup": self.markup}, ensure_ascii=False, sort_keys=True)
@@ -87,7 +92,7 @@ def write(connection: Connection, intents: Iterable[Intent], at: float) -> None:
 def _row(r: Any) -> Row:
     body = json.loads(r.body)
     return Row(r.id, r.key, r.game_id, r.chat_id, r.op, r.target, r.message_id, body["text"], body["markup"],
-               r.version)
+               r.version, r.sent)
 
 
 class Outbox:

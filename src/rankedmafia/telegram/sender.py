@@ -97,6 +97,25 @@ class Sender:
             return Posted(True, None, 0.0)
         return Posted(True, message.message_id, 0.0)
 
+    async def change_once(self, chat_id: int, message_id: int, text: str, markup: Markup | None,
+                          attempt: int) -> Posted:
+        """One try at an edit, in a turn the caller has taken; settled also when Telegram says the message
+        already reads so, or is gone (see `Posted`)."""
+        try:
+            await self.bot.edit_message_text(text=text, chat_id=chat_id, message_id=message_id,
+                                             reply_markup=inline(markup), parse_mode="HTML",
+                                             disable_web_page_preview=True)
+        except TelegramRetryAfter as error:
+            self.retried += 1
+            self.limiter.pause(chat_id, float(error.retry_after))
+            return Posted(False, None, 0.0)
+        except (TelegramNetworkError, TelegramServerError):
+            return Posted(False, None, min(5.0, 0.2 * attempt))
+        except GONE as error:
+            if "not modified" not in str(error):
+                log.warning("cannot edit %s/%s: %s", chat_id, message_id, error)
+        return Posted(True, message_id, 0.0)
+
     async def change(self, chat_id: int, message_id: int, text: str, markup: Markup | None = None,
                      reserve: int = 0) -> None:
         """Edit; done also when Telegram says the message already reads so, or is gone."""
