@@ -40,7 +40,7 @@ def test_news_go_first_the_final_tally_with_them_a_live_tally_last() -> None:
 class FakeOutbox:
     rows: dict[int, Row] = field(default_factory=dict)
 
-    async def pending(self, chat_id: int) -> list[Row]:
+    async def claim(self, chat_id: int) -> list[Row]:
         return [r for r in self.rows.values() if r.chat_id == chat_id and r.sent < r.version]
 
     async def pending_chats(self) -> list[int]:

@@ -22,7 +22,19 @@ from rankedmafia.telegram.night import NightKeyboards
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import Batch, Key, TgGame, TgSeat
-from rankedmafia.telegram.texts import Html, clock, game_over, heading, join, kicked_text, say, shown
+from rankedmafia.telegram.texts import (
+    Html,
+    agree,
+    capital,
+    clock,
+    game_over,
+    heading,
+    join,
+    kicked_text,
+    say,
+    sentence,
+    shown,
+)
 from rankedmafia.telegram.vote import DayVote, above
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
@@ -48,6 +60,24 @@ class GroupNews:
         """What goes above the last part (the vote) when they are one message."""
         texts = [text for _, text in self.parts]
         return join("\n\n", texts[:-1]) if sum(len(t) + 2 for t in texts) <= MESSAGE_MAX else Html("")
+
+
+def as_sentence(line: str) -> str:
+    """A line as a host writes it: a capital first letter, a full stop at the end (unless it has its own
+    mark)."""
+    return capital(sentence(line))
+
+
+REMIND_LEAST = 30.0  # a reminder comes at least this long before the phase's end
+
+
+def remind_now(duration: float, left: float) -> bool:
+    """Whether a phase's reminder is due: once a quarter of it is left, and never later than 30 s before its
+    end (a short phase is reminded of 30 s before its end; one of a minute or less, not at all: its
+    reminder would come at its start)."""
+    if duration <= 2 * REMIND_LEAST or left <= 0:
+        return False
+    return left <= max(duration / 4, REMIND_LEAST)
 
 
 class Changes:
@@ -84,7 +114,8 @@ class Changes:
             kind, number = result.phase.kind.value, result.phase.number
             phase = f"{kind}{number}"
             public = [e for e in result.events if e.get("to") is None]
-            said = renderer.public(kind, [e for e in public if e["type"] != "victory"])  # the end has its own message
+            said = [as_sentence(line)  # the end has its own message
+                    for line in renderer.public(kind, [e for e in public if e["type"] != "victory"])]
             text = join("\n", [heading(renderer.say(f"{kind}_title", number=number)), *said])
             news.parts.append((key_of(gid, phase, "results", chat), text))
             if kind == "day" and "vote_markup" in progress:
@@ -151,9 +182,10 @@ class Changes:
         """The role card: his role as he is told it, its rules in plain words, his clan."""
         assert live.game is not None
         view = live.game.view(name)
-        lines = [say(lang, "card", role=role_name(view.role, lang), about=role_rules(view.role, lang))]
-        if view.clan:
-            members = ", ".join(f"{shown(live, n, lang)} ({role_name(r, lang)})" for n, r in view.clan.items())
+        sex = live.game.state.player(name).sex
+        lines = [say(lang, "card", role=role_name(view.role, lang), about=agree(role_rules(view.role, lang), sex))]
+        if view.clan:  # one mark per name: «Михаил (ИИ) — мафиози 1-го ранга»
+            members = "; ".join(f"{shown(live, n, lang)} — {role_name(r, lang)}" for n, r in view.clan.items())
             lines.append(say(lang, "card_clan", members=members))
         if view.boss:
             lines.append(say(lang, "card_boss", boss=shown(live, view.boss, lang)))
@@ -178,7 +210,7 @@ class Changes:
             else:
                 clans = {to[5:]: [name]} if isinstance(to, str) and to.startswith("clan:") else {}
                 out.extend(renderer.private([], [event], clans).get(name, []))
-        return out
+        return [as_sentence(line) for line in out]
 
     def final_text(self, live: LiveGame, lang: str) -> Html:
         assert live.game is not None
@@ -196,9 +228,8 @@ class Changes:
         key = phase_key(live)
         if game.progress.get("reminded") == key or game.progress.get("results", 0) != len(g.results):
             return
-        duration = live.duration(g.phase.kind)
         left = live.deadline - now
-        if left > min(duration / 4, 300) or left <= 0:
+        if not remind_now(live.duration(g.phase.kind), left):
             return
         lang = await c.lang(game.chat_id)
         seats = {s.name: s for s in await c.seats_of(game.game_id, True)}

@@ -85,7 +85,7 @@ class Delivery:
         """The chat's due rows by priority, until a call must wait: then wait for its turn or for news,
         whichever comes first, and look at the queue again."""
         self._woken.setdefault(chat_id, asyncio.Event()).clear()  # set by any row written from now on
-        rows = sorted((r for r in await self.outbox.pending(chat_id)
+        rows = sorted((r for r in await self.outbox.claim(chat_id)
                        if self._marking.get(r.id, 0) < r.version and self._pushed.get(r.key) != r.body()), key=rank)
         blocked = False
         for row in rows:

@@ -100,17 +100,43 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
 
     @router.message(Command("extend"), group)
     async def extend_command(message: Message, command: CommandObject, bot: Bot) -> None:
+        """The sign-up (its opener or an admin), or the phase in play (an admin)."""
         game = await conductor.tg.open_game(message.chat.id)
         lang = await conductor.lang(message.chat.id)
-        if game is None or game.status != "lobby" or message.from_user is None:
+        if game is None or message.from_user is None:
             await reply(message, say(lang, "no_game"))
             return
-        opener = message.from_user.id == game.opener
+        opener = message.from_user.id == game.opener and game.status == "lobby"
         if not opener and not await is_admin(conductor.sender, message.chat.id, message.from_user.id):
-            await reply(message, say(lang, "not_allowed"))
+            await reply(message, say(lang, "not_allowed" if game.status == "lobby" else "admins_only"))
             return
         seconds = int(command.args) if command.args and command.args.strip().isdigit() else None
-        await reply(message, await conductor.extend(game, seconds))
+        if game.status == "lobby":
+            await reply(message, await conductor.extend(game, seconds))
+        else:
+            await reply(message, await conductor.table.extend(game, seconds or conductor.timing.extend))
+
+    @router.message(Command("end"), group)
+    async def end_command(message: Message) -> None:
+        """An admin ends the game in play with no winner (a sign-up is cancelled with /cancel)."""
+        game = await conductor.tg.open_game(message.chat.id)
+        lang = await conductor.lang(message.chat.id)
+        if game is None or game.status != "running" or message.from_user is None:
+            await reply(message, say(lang, "no_game"))
+            return
+        if not await is_admin(conductor.sender, message.chat.id, message.from_user.id):
+            await reply(message, say(lang, "admins_only"))
+            return
+        await reply(message, await conductor.table.end(game))
+
+    @router.message(Command("players"), group)
+    async def players_command(message: Message) -> None:
+        game = await conductor.tg.open_game(message.chat.id)
+        lang = await conductor.lang(message.chat.id)
+        if game is None:
+            await reply(message, say(lang, "no_game"))
+            return
+        await reply(message, await conductor.table.players(game))
 
     @router.message(Command("begin"), group)
     async def begin_command(message: Message, bot: Bot) -> None:
@@ -164,7 +190,7 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
         shown = {k: (say(lang, "on" if v else "off") if isinstance(v, bool) else v) for k, v in chat.settings.items()}
         await reply(message, say(lang, "settings", **shown))
 
-    @router.message(Command("game", "extend", "begin", "cancel", "lang", "settings"), private)
+    @router.message(Command("game", "extend", "begin", "cancel", "lang", "settings", "end", "players"), private)
     async def group_only(message: Message) -> None:
         await reply(message, say("ru", "group_only"))
 

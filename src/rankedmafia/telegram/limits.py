@@ -90,6 +90,7 @@ class Limiter:
         self._groups: dict[int, Window] = {}
         self._not_before: dict[int, float] = {}  # a chat's next call: its spacing, or Telegram's retry_after
         self._all_not_before = 0.0  # a 429 without a chat (a button's answer): everyone waits
+        self.taken: list[tuple[int, float]] = []  # the groups' calls not yet kept (`counts.KeptCounts`)
 
     def _group(self, chat_id: int) -> Window | None:
         if chat_id >= 0 or self.limits.per_group_minute <= 0:
@@ -120,10 +121,20 @@ class Limiter:
         now = self.clock()
         group = None if chat_id is None else self._group(chat_id)
         slots = [window.take() for window in (self.everyone, group) if window is not None]
+        if group is not None and chat_id is not None:
+            self.taken.append((chat_id, now))
         if chat_id is not None:
             interval = self.limits.group_interval if chat_id < 0 else self.limits.private_interval
             self._not_before[chat_id] = now + interval
         return Turn(slots, self.clock)
+
+    def seed(self, chat_id: int, at: float) -> None:
+        """A group's call made before this process started (`at` on this limiter's clock): it counts in the
+        group's minute as if made here."""
+        group = self._group(chat_id)
+        if group is not None:
+            slot = group.take()
+            slot.end = at
 
     def pause(self, chat_id: int | None, seconds: float) -> None:
         """Telegram said 429: nothing more to this chat (to anyone, without one) for `seconds`."""

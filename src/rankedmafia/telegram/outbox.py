@@ -10,7 +10,9 @@ marks each with Telegram's answer as soon as it comes.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,11 +97,46 @@ def _row(r: Any) -> Row:
                r.version, r.sent)
 
 
-class Outbox:
-    """The rows, read and marked through the store (its one writer, its reading threads)."""
+CLAIM_TERM = 30.0  # a claim's term when no lease bounds it (a single process)
+RENEW = 3.0  # a claim of ours is extended when it has this much less left than a new one would
 
-    def __init__(self, store: Store) -> None:
+
+class Outbox:
+    """The rows, read and marked through the store (its one writer, its reading threads).
+
+    Rows are delivered by the process that claims them (`claim`): several bot processes on one database
+    never send one row twice. A claim lasts as long as its holder's lease (`lease.Lease`), which a holder
+    that cannot renew gives up before its term is out: a row claimed by a process that died is free again
+    once its lease has lapsed, when a standby takes the lease over."""
+
+    def __init__(self, store: Store, holder: str = "", until: Callable[[], float] | None = None) -> None:
         self.store = store
+        self.holder = holder or f"pid{os.getpid()}"
+        self.until = until or (lambda: time.time() + CLAIM_TERM)
+
+    async def claim(self, chat_id: int) -> list[Row]:
+        """Claim the chat's due rows that nobody else holds, and return those held here (all of them unless
+        another process delivers to this chat). On PostgreSQL rows another transaction is claiming are
+        skipped, not waited for (`FOR UPDATE SKIP LOCKED`); SQLite's one writer serialises the claims."""
+        me, now, until = self.holder, time.time(), self.until()
+        # Free, lapsed, or ours and to be extended (a claim extended only now and then: most rounds write nothing).
+        free = (tg_outbox.c.claim.is_(None) | (tg_outbox.c.claim_until < now)
+                | ((tg_outbox.c.claim == me) & (tg_outbox.c.claim_until < until - RENEW)))
+
+        def job(connection: Connection) -> list[Any]:
+            due = (tg_outbox.c.pending == 1) & (tg_outbox.c.chat_id == chat_id)
+            if connection.dialect.name == "postgresql":
+                ids = [r.id for r in connection.execute(
+                    select(tg_outbox.c.id).where(due, free).with_for_update(skip_locked=True))]
+                if ids:
+                    connection.execute(update(tg_outbox).where(tg_outbox.c.id.in_(ids))
+                                       .values(claim=me, claim_until=until))
+            else:
+                connection.execute(update(tg_outbox).where(due, free).values(claim=me, claim_until=until))
+            return list(connection.execute(select(tg_outbox).where(due, tg_outbox.c.claim == me)
+                                           .order_by(tg_outbox.c.id)).all())
+
+        return [_row(r) for r in await self.store.writer.run(job)]
 
     async def write(self, intents: Sequence[Intent], at: float) -> None:
         if intents:

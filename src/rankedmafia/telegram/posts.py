@@ -21,7 +21,8 @@ from rankedmafia.store import PostRow
 from rankedmafia.telegram import outbox
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.store import TgGame, TgSeat
-from rankedmafia.telegram.texts import say, shown
+from rankedmafia.telegram.texts import capital, say, shown
+from rankedmafia.text.roles import CLAN_LABELS, side_name
 
 CLAN = "clan:"
 
@@ -49,9 +50,34 @@ def relay_posts(live: LiveGame, game: TgGame, seats: dict[str, TgSeat], rows: li
                 clans = {name: set(g.view(name).clans) for name in seats if name in alive}
             clan = row.channel[len(CLAN):]
             line = say(lang, "clan_says", nick=shown(live, row.author, lang), text=row.text)
+            # The double agent reads both clans' lines: each says whose it is.
+            named = say(lang, "clan_says_in", clan=capital(side_name(clan, lang)), nick=shown(live, row.author, lang),
+                        text=row.text)
             for name, own in clans.items():
                 if name != row.author and clan in own:
                     user = seats[name].user_id
-                    intents.append(outbox.send(key_of(gid, phase, "clan", user, row.id), gid, user, line))
+                    intents.append(outbox.send(key_of(gid, phase, "clan", user, row.id), gid, user,
+                                               named if len(own) > 1 else line))
     progress["posts"] = fresh[-1].id
     return intents
+
+
+def addressed(text: str, clans: list[str]) -> tuple[str | None, str]:
+    """Which of his clans a member of several writes to: his line begins with the clan's name and a colon
+    («красные: …», «чёрные: …», or the label as the setup gives it: «red: …»). (None, text) if it names none."""
+    head, colon, rest = text.partition(":")
+    if not colon:
+        return None, text
+    wanted = head.strip().lower().replace("ё", "е")
+    for clan in clans:
+        names = {clan.lower(), *(labels[clan].lower().replace("ё", "е") for labels in CLAN_LABELS.values()
+                                 if clan in labels)}
+        if wanted in names or wanted in {f"клан {n}" for n in names}:
+            return clan, rest.strip()
+    return None, text
+
+
+def clan_word(clan: str, lang: str) -> str:
+    """What a member of several clans types to name one: its label in words («красные»), else as given."""
+    return CLAN_LABELS.get(lang, {}).get(clan, clan)
+

@@ -1,0 +1,73 @@
+"""The group's commands about the game in play: `/players` (the living; the dead with the roles made
+public), `/extend` (the phase, for its admins), `/end` (the game, with no winner: RULINGS.md, "Stalemate").
+Each command to the game carries the phase its sender saw: a phase that ended meanwhile refuses it."""
+
+from __future__ import annotations
+
+from rankedmafia.live.errors import Refusal
+from rankedmafia.live.live_game import LiveGame
+from rankedmafia.live.service import end_build, extend_build
+from rankedmafia.rules.errors import RuleViolation
+from rankedmafia.telegram.common import Context, PhaseEnded, in_phase, phase_ended_words, phase_key
+from rankedmafia.telegram.store import TgGame
+from rankedmafia.telegram.texts import Html, clock, esc, join, refusal, say, shown
+from rankedmafia.text.roles import role_name
+
+EXTEND_MOST = 3600  # seconds a phase may be extended by at once
+
+
+def players_text(live: LiveGame, lang: str) -> Html:
+    """The living, and the dead with the role each was revealed with (a role never made public stays so)."""
+    game = live.game
+    assert game is not None
+    revealed: dict[str, str] = {}
+    for result in game.results:
+        revealed.update(result.revealed)
+    alive = game.alive()
+    dead = [p.name for p in game.players() if p.name not in alive]
+    lines = [say(lang, "players_alive", n=len(alive), names=", ".join(shown(live, n, lang) for n in alive))]
+    if dead:
+        shown_dead = [say(lang, "dead_role", nick=shown(live, n, lang), role=role_name(revealed[n], lang))
+                      if n in revealed else say(lang, "dead_unknown", nick=shown(live, n, lang)) for n in dead]
+        lines.append(say(lang, "players_dead", n=len(dead), names=join("; ", shown_dead)))
+    return join("\n", lines)
+
+
+class TableCommands:
+    def __init__(self, conductor: Context) -> None:
+        self.c = conductor
+
+    async def players(self, game: TgGame) -> Html:
+        lang = await self.c.lang(game.chat_id)
+        live = await self.c.service.get(game.game_id)
+        if live.game is None or game.status == "lobby":
+            return say(lang, "no_game_yet")
+        async with live.lock:
+            return players_text(live, lang)
+
+    async def extend(self, game: TgGame, seconds: int) -> Html:
+        """The phase in play extended (the deadline moves; the vote's message shows the new one)."""
+        c = self.c
+        lang = await c.lang(game.chat_id)
+        live = await c.service.get(game.game_id)
+        phase = phase_key(live)
+        seconds = max(1, min(seconds, EXTEND_MOST))
+        try:
+            live, _ = await c.service.execute(game.game_id, in_phase(phase, extend_build(seconds)))
+        except PhaseEnded:
+            return phase_ended_words(phase, lang)
+        except (Refusal, RuleViolation) as error:
+            return esc(refusal(error, lang))
+        c.nudge(game.game_id)
+        return say(lang, "phase_extended", deadline=clock(live.deadline))
+
+    async def end(self, game: TgGame) -> Html | None:
+        """The game ends here with no winner; its final message (who was who) follows as at any end."""
+        c = self.c
+        lang = await c.lang(game.chat_id)
+        try:
+            await c.service.execute(game.game_id, end_build)
+        except (Refusal, RuleViolation) as error:
+            return esc(refusal(error, lang))
+        c.nudge(game.game_id)
+        return None

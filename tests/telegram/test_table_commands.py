@@ -1,0 +1,32 @@
+"""The group's commands about the game in play: /players, /extend (admins), /end (admins: no winner)."""
+
+from __future__ import annotations
+
+from .fakeapi import FakeTelegram
+from .harness import BotProcess, Table, load
+
+
+def test_players_extend_and_end_with_no_winner(fake: FakeTelegram, bot: BotProcess) -> None:
+    table = Table(fake, 12)
+    table.sign_up("classic-12")
+    fake.wait(lambda: table.group_text("Ночь 1"), 20, "night 1")
+    admin, someone = table.opener, table.ids[list(table.ids)[5]]
+
+    fake.say(someone, table.group_id, "/players")
+    players = fake.wait(lambda: table.group_text("В игре (12)"), 20, "the list of players")
+    assert all(name in players.text for name in table.ids) and "Выбыли" not in players.text
+
+    fake.say(someone, table.group_id, "/extend 100")  # not an admin: refused, nothing changes
+    fake.wait(lambda: table.group_text("Только администратор группы."), 20, "the refusal")
+    fake.say(admin, table.group_id, "/extend 100")
+    fake.wait(lambda: table.group_text("Фаза продлена до"), 20, "the phase extended")
+    live, _ = load(bot.data, table.group_id)
+    assert live.deadline is not None and live.game is not None and live.game.phase.number == 1
+
+    fake.say(someone, table.group_id, "/end")
+    fake.wait(lambda: sum("Только администратор группы." in m.text for m in table.group()) == 2, 20, "refused")
+    fake.say(admin, table.group_id, "/end")
+    final = fake.wait(lambda: table.group_text("🏁"), 20, "the end")
+    assert "Игра остановлена без победителя." in final.text and "🏆" not in final.text
+    live, _ = load(bot.data, table.group_id)
+    assert live.status == "over" and live.game is not None and live.game.winner is None
