@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 from rankedmafia.live.service import Outcome
 from rankedmafia.telegram.changes import as_sentence, remind_now
 from rankedmafia.telegram.common import PhaseEnded, in_phase, phase_ended_words
+from rankedmafia.telegram.handlers import change_setting
 from rankedmafia.telegram.posts import addressed, clan_word
+from rankedmafia.telegram.store import DEFAULT_SETTINGS
 from rankedmafia.telegram.texts import agree, person_name
 from rankedmafia.text.role_rules import role_rules
 
@@ -92,3 +94,17 @@ def test_the_double_agent_names_the_clan_he_writes_to() -> None:
     assert addressed("синие: кто это", clans) == (None, "синие: кто это")
     assert addressed("просто текст", clans) == (None, "просто текст")
     assert clan_word("red", "ru") == "красные"
+
+
+def test_group_settings_are_checked_before_they_are_kept() -> None:
+    settings = dict(DEFAULT_SETTINGS)
+    assert change_setting(settings, ["game", "classic-12", "боты"], "ru", ()) is None
+    assert change_setting(settings, ["nightlen", "90"], "ru", ()) is None
+    assert change_setting(settings, ["daylen", "0"], "ru", ()) is None
+    assert settings["game"] == "classic-12 боты" and settings["night_seconds"] == 90 and settings["day_seconds"] == 0
+    before = dict(settings)
+    too_short = change_setting(settings, ["nightlen", "5"], "ru", ())
+    assert too_short == "Не понял настройку: nightlen 5. Ничего не изменено."
+    refused = change_setting(settings, ["game", "classic-99"], "ru", ())
+    assert refused is not None and "Нет расклада «classic-99»" in refused
+    assert settings == before

@@ -10,6 +10,10 @@ def test_players_extend_and_end_with_no_winner(fake: FakeTelegram, bot: BotProce
     table = Table(fake, 12)
     table.sign_up("classic-12")
     fake.wait(lambda: table.group_text("Ночь 1"), 20, "night 1")
+    signup = next(m for m in table.group() if "Набор в игру" in m.history[0])
+    with fake.lock:  # the sign-up was pinned while open, and is pinned no more
+        assert any(c.method == "pinchatmessage" and c.chat_id == table.group_id for c in fake.log)
+    fake.wait(lambda: signup.message_id not in fake.pinned.get(table.group_id, []), 20, "the sign-up unpinned")
     admin, someone = table.opener, table.ids[list(table.ids)[5]]
 
     fake.say(someone, table.group_id, "/players")
@@ -30,3 +34,7 @@ def test_players_extend_and_end_with_no_winner(fake: FakeTelegram, bot: BotProce
     assert "Игра остановлена без победителя." in final.text and "🏆" not in final.text
     live, _ = load(bot.data, table.group_id)
     assert live.status == "over" and live.game is not None and live.game.winner is None
+
+    fake.say(someone, table.group_id, "/stats")
+    stats = fake.wait(lambda: table.group_text("Игр в группе"), 20, "the group's statistics")
+    assert stats.text == "Игр в группе: 1. Победители: без победителя — 1.\nВаши игры здесь: 1, из них выиграно: 0."

@@ -35,7 +35,7 @@ from rankedmafia.telegram.texts import (
     sentence,
     shown,
 )
-from rankedmafia.telegram.vote import DayVote, above
+from rankedmafia.telegram.vote import DayVote, above, vote_key
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import role_name, side_name
 
@@ -101,6 +101,7 @@ class Changes:
         keys: list[Key] = []
         if not progress.get("cards"):
             edits.append(self.signup.edit(game, self.signup.lobby_text(live, game, lang), None))  # its buttons go
+            edits.append(self.signup.unpin(game))
             players = say(lang, "players_list", names=", ".join(shown(live, n, lang) for n in live.names()))
             news.parts.append((key_of(gid, "deal", "started", chat),
                                join("\n", [say(lang, "started", link=c.link(gid)), players])))
@@ -120,6 +121,7 @@ class Changes:
             news.parts.append((key_of(gid, phase, "results", chat), text))
             if kind == "day" and "vote_markup" in progress:
                 edits.append(self.vote.close(live, game, phase, number, public, progress, lang))
+                edits.append(outbox.pin(key_of(gid, phase, "unpin", chat), gid, chat, vote_key(game, phase), False))
                 progress.pop("vote_markup", None)
                 progress.pop("vote_head", None)
             for name in seats:
@@ -169,7 +171,8 @@ class Changes:
             # The buttons come by an edit once the message is out: were it sent twice (a crash while it was
             # in flight), the copy Telegram never told us about has no buttons to mislead.
             buttons = self.vote.edit(game, key, above(progress, text), markup)
-            return [*self._gather(game, news, edits, private), buttons], keys
+            pinned = outbox.pin(key_of(gid, key, "pin", chat), gid, chat, vote_key(game, key))  # while it is open
+            return [*self._gather(game, news, edits, private), buttons, pinned], keys
         return self._gather(game, news, edits, private), keys
 
     @staticmethod

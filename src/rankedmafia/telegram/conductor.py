@@ -34,7 +34,7 @@ from rankedmafia.telegram.sender import Sender
 from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import AlreadyTaken, Batch, ChatRow, Key, Taken, TgGame, TgSeat, TgStore
 from rankedmafia.telegram.table_commands import TableCommands
-from rankedmafia.telegram.texts import Html, refusal, say
+from rankedmafia.telegram.texts import refusal, say
 from rankedmafia.telegram.vote import DayVote
 
 __all__ = ["Answer", "Conductor", "Timing"]
@@ -152,22 +152,6 @@ class Conductor:
 
     async def extend(self, game: TgGame, seconds: int | None = None) -> str:
         return await self.signup.extend(game, seconds)
-
-    # --- the texts, where they were (built by the parts) --------------------------------------------
-    def lobby_text(self, live: LiveGame, game: TgGame, lang: str) -> Html:
-        return self.signup.lobby_text(live, game, lang)
-
-    def card(self, live: LiveGame, name: str, lang: str) -> Html:
-        return self.changes.card(live, name, lang)
-
-    def private_lines(self, live: LiveGame, name: str, kind: str, number: int, lang: str) -> list[str]:
-        return self.changes.private_lines(live, name, kind, number, lang)
-
-    def final_text(self, live: LiveGame, lang: str) -> Html:
-        return self.changes.final_text(live, lang)
-
-    def vote_text(self, live: LiveGame, lang: str) -> Html:
-        return self.vote.vote_text(live, lang)
 
     # --- presses ----------------------------------------------------------------------------------
     async def press(self, user_id: int, chat_id: int, message_id: int, key: Key, index: int,

@@ -137,6 +137,15 @@ class Delivery:
                 self._attempts.pop(row.id, None)
             self._mark(row)
             return 0.0
+        if row.op in ("pin", "unpin"):
+            assert row.target is not None
+            settled, message_id = await self.outbox.target(row.target)
+            if not settled:
+                return None
+            if message_id is not None:
+                await self.sender.pin(row.chat_id, message_id, row.op == "pin")
+            await self.outbox.done(row, None)
+            return 0.0
         if row.op == "kick":
             assert row.message_id is not None
             await self.sender.kick(row.chat_id, row.message_id)

@@ -34,7 +34,7 @@ class Intent:
     key: str
     game_id: str
     chat_id: int
-    op: str = "send"  # send | edit | kick
+    op: str = "send"  # send | edit | kick | pin | unpin
     text: str = ""
     markup: Markup | None = None
     target: str | None = None  # an edit: the key of the row that sent its message ...
@@ -74,6 +74,11 @@ def edit(key: str, game_id: str, chat_id: int, text: str, markup: Markup | None 
          target: str | None = None, message_id: int | None = None) -> Intent:
     assert (target is None) != (message_id is None), "an edit names its message one way"
     return Intent(key, game_id, chat_id, "edit", text, markup, target, message_id)
+
+
+def pin(key: str, game_id: str, chat_id: int, target: str, pinned: bool = True) -> Intent:
+    """Pin (or unpin) the message the row `target` sent, once it is out."""
+    return Intent(key, game_id, chat_id, "pin" if pinned else "unpin", target=target)
 
 
 def write(connection: Connection, intents: Iterable[Intent], at: float) -> None:

@@ -127,6 +127,17 @@ class Sender:
             if "not modified" not in str(error):
                 log.warning("cannot edit %s/%s: %s", chat_id, message_id, error)
 
+    async def pin(self, chat_id: int, message_id: int, pinned: bool) -> None:
+        """Pin (quietly) or unpin a message; a group where the bot may not pin keeps its messages as they are."""
+        try:
+            if pinned:
+                await self.call(chat_id, lambda: self.bot.pin_chat_message(chat_id, message_id,
+                                                                           disable_notification=True))
+            else:
+                await self.call(chat_id, lambda: self.bot.unpin_chat_message(chat_id, message_id=message_id))
+        except GONE as error:
+            log.info("cannot pin in %s: %s", chat_id, error)
+
     async def kick(self, chat_id: int, user_id: int) -> None:
         """Remove from the group (a ban lifted at once, so he may come back later)."""
         try:

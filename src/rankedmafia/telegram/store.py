@@ -22,7 +22,9 @@ from rankedmafia.telegram import outbox
 from rankedmafia.telegram.outbox import Intent
 
 OPEN = ("lobby", "running")
-DEFAULT_SETTINGS: dict[str, Any] = {"night_delete": False, "dead_delete": False, "kick_after": 0}
+# A group's settings (kept in rm_tg_chats): the house rules, its default game and its phases' lengths.
+DEFAULT_SETTINGS: dict[str, Any] = {"night_delete": False, "dead_delete": False, "kick_after": 0, "game": "",
+                                    "night_seconds": 0, "day_seconds": 0}
 
 
 @dataclass(slots=True)

@@ -1,5 +1,6 @@
 """The group's commands about the game in play: `/players` (the living; the dead with the roles made
-public), `/extend` (the phase, for its admins), `/end` (the game, with no winner: RULINGS.md, "Stalemate").
+public), `/extend` (the phase, for its admins), `/end` (the game, with no winner: RULINGS.md, "Stalemate"),
+`/stats` (the group's games by their winner, and the asker's own).
 Each command to the game carries the phase its sender saw: a phase that ended meanwhile refuses it."""
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.telegram.common import Context, PhaseEnded, in_phase, phase_ended_words, phase_key
 from rankedmafia.telegram.store import TgGame
 from rankedmafia.telegram.texts import Html, clock, esc, join, refusal, say, shown
-from rankedmafia.text.roles import role_name
+from rankedmafia.text.roles import role_name, side_name
 
 EXTEND_MOST = 3600  # seconds a phase may be extended by at once
+STATS_GAMES = 100  # the group's latest finished games that /stats counts
 
 
 def players_text(live: LiveGame, lang: str) -> Html:
@@ -60,6 +62,32 @@ class TableCommands:
             return esc(refusal(error, lang))
         c.nudge(game.game_id)
         return say(lang, "phase_extended", deadline=clock(live.deadline))
+
+    async def stats(self, chat_id: int, user_id: int) -> Html:
+        """The group's finished games (the latest `STATS_GAMES`) by their winner, and the asker's own."""
+        c = self.c
+        lang = await c.lang(chat_id)
+        games = sorted((g for g in await c.tg.games(("over",)) if g.chat_id == chat_id),
+                       key=lambda g: g.created_at)[-STATS_GAMES:]
+        sides: dict[str, int] = {}
+        played = won = 0
+        for game in games:
+            live = await c.service.get(game.game_id)
+            g = live.game
+            if g is None:
+                continue
+            side = g.winner if g.winner not in (None, "draw") else ""
+            sides[side] = sides.get(side, 0) + 1
+            seat = next((s for s in await c.tg.seats(game.game_id) if s.user_id == user_id), None)
+            if seat is not None:
+                played += 1
+                won += seat.name in set(g.winners()) if side else 0
+        if not games:
+            return say(lang, "stats_none")
+        by_side = ", ".join(f"{side_name(side, lang) if side else say(lang, 'no_winner')} — {n}"
+                            for side, n in sorted(sides.items(), key=lambda kv: -kv[1]))
+        return join("\n", [say(lang, "stats_group", n=len(games), sides=by_side),
+                            say(lang, "stats_own", played=played, won=won)])
 
     async def end(self, game: TgGame) -> Html | None:
         """The game ends here with no winner; its final message (who was who) follows as at any end."""

@@ -115,10 +115,16 @@ WORDS: dict[str, dict[str, str]] = {
         "remind_night": "⏰ До конца ночи осталось {left}. Вы ещё не походили.",
         "remind_day": "⏰ До конца дня осталось {left}. Не проголосовали: {names}.",
         "lang": "Язык: русский.",
-        "settings": "Настройки группы:\n• удалять сообщения игроков ночью: {night_delete}\n"
+        "settings": "Настройки группы:\n• игра по умолчанию (/game без слов): {game}\n"
+                    "• ночь, секунд: {night_seconds}\n• день, секунд: {day_seconds}\n"
+                    "• удалять сообщения игроков ночью: {night_delete}\n"
                     "• удалять сообщения выбывших: {dead_delete}\n"
                     "• удалять из группы после стольких пропущенных фаз подряд: {kick_after}\n\n"
-                    "Изменить: /settings night on|off, /settings dead on|off, /settings kick N (0 — выключить).",
+                    "Изменить: /settings game classic-12 боты ии=2, /settings nightlen 90, /settings daylen 240 "
+                    "(0 — как у бота), /settings night on|off, /settings dead on|off, /settings kick N "
+                    "(0 — выключить).",
+        "settings_bad": "Не понял настройку: {what}. Ничего не изменено.",
+        "by_default": "как у бота",
         "on": "да", "off": "нет",
         "kicked": "{nick} пропустил {n} подряд и удаляется из группы.",
         "kicked_f": "{nick} пропустила {n} подряд и удаляется из группы.",
@@ -126,7 +132,8 @@ WORDS: dict[str, dict[str, str]] = {
         "help": "Команды: /game [расклад] [боты] [ии=N] — открыть набор (например, /game classic-12 боты: "
                 "пустые при старте места займут боты; «боты=случайные» — боты, играющие наугад; «ии=2» — два "
                 "игрока ИИ); /extend — продлить набор (в игре — фазу, админы); /begin — начать; /cancel — отменить "
-                "(админы); /end — закончить игру без победителя (админы); /players — кто в игре; /lang ru|en; "
+                "(админы); /end — закончить игру без победителя (админы); /players — кто в игре; /stats — статистика; "
+                "/lang ru|en; "
                 "/settings. Ходы ночью — в личных сообщениях бота.",
         "seconds": "{n} с",
         "unknown_preset": "Нет расклада «{name}». Есть: {choices}.",
@@ -155,6 +162,10 @@ WORDS: dict[str, dict[str, str]] = {
         "dead_role": "{nick} — {role}",
         "dead_unknown": "{nick} — роль не раскрыта",
         "no_game_yet": "Игра ещё не началась.",
+        "stats_none": "В этой группе ещё не доиграна ни одна игра.",
+        "stats_group": "Игр в группе: {n}. Победители: {sides}.",
+        "stats_own": "Ваши игры здесь: {played}, из них выиграно: {won}.",
+        "no_winner": "без победителя",
         "phase_extended": "Фаза продлена до {deadline} (UTC).",
         "ai_says": "🤖 {nick}: {text}",
     },
@@ -235,10 +246,15 @@ WORDS: dict[str, dict[str, str]] = {
         "remind_night": "⏰ {left} left in the night. You have not acted yet.",
         "remind_day": "⏰ {left} left in the day. Not voted: {names}.",
         "lang": "Language: English.",
-        "settings": "Group settings:\n• delete players' messages at night: {night_delete}\n"
+        "settings": "Group settings:\n• the default game (/game with no words): {game}\n"
+                    "• a night, seconds: {night_seconds}\n• a day, seconds: {day_seconds}\n"
+                    "• delete players' messages at night: {night_delete}\n"
                     "• delete the dead's messages: {dead_delete}\n"
                     "• remove from the group after this many missed phases: {kick_after}\n\n"
-                    "Change: /settings night on|off, /settings dead on|off, /settings kick N (0 — off).",
+                    "Change: /settings game classic-12 bots ai=2, /settings nightlen 90, /settings daylen 240 "
+                    "(0 — the bot's own), /settings night on|off, /settings dead on|off, /settings kick N (0 — off).",
+        "settings_bad": "Unknown setting: {what}. Nothing changed.",
+        "by_default": "the bot's own",
         "on": "yes", "off": "no",
         "kicked": "{nick} missed {n} in a row and is removed from the group.",
         "kicked_f": "{nick} missed {n} in a row and is removed from the group.",
@@ -247,7 +263,7 @@ WORDS: dict[str, dict[str, str]] = {
                 "the seats still empty at the start; “bots=random” — bots that play at random; “ai=2” — two AI "
                 "players); /extend — extend it (in play, the phase: admins); /begin — start; /cancel — cancel "
                 "(admins); /end — end the game with no winner (admins); /players — who is in the game; "
-                "/lang ru|en; /settings. Night actions go to the bot privately.",
+                "/stats — statistics; /lang ru|en; /settings. Night actions go to the bot privately.",
         "seconds": "{n} s",
         "unknown_preset": "There is no setup “{name}”. There are: {choices}.",
         "option_twice": "The setup is named twice (“{word}”): one, please. Nothing was created.",
@@ -276,6 +292,10 @@ WORDS: dict[str, dict[str, str]] = {
         "dead_role": "{nick} — {role}",
         "dead_unknown": "{nick} — role not revealed",
         "no_game_yet": "The game has not started yet.",
+        "stats_none": "No game has been finished in this group yet.",
+        "stats_group": "Games in this group: {n}. Winners: {sides}.",
+        "stats_own": "Your games here: {played}, won: {won}.",
+        "no_winner": "no winner",
         "phase_extended": "The phase is extended until {deadline} (UTC).",
         "ai_says": "🤖 {nick}: {text}",
     },
