@@ -6,11 +6,14 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
+from rankedmafia.store import Store, connect
+from rankedmafia.telegram import outbox
 from rankedmafia.telegram.delivery import NEWS, OTHER, Delivery, Gate, rank
 from rankedmafia.telegram.limits import Limits
-from rankedmafia.telegram.outbox import Row
+from rankedmafia.telegram.outbox import Outbox, Row
 from rankedmafia.telegram.sender import Sender
 
 GROUP = -100
@@ -119,3 +122,25 @@ def test_the_gate_lets_the_news_through_first() -> None:
         return order
 
     assert asyncio.run(scenario()) == ["results", "panel", "card", "later"]
+
+
+def test_a_row_is_claimed_by_one_process_until_its_claim_lapses(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(await asyncio.to_thread(connect, tmp_path / "data"))
+        try:
+            now = time.time()
+            first = Outbox(store, "first", lambda: time.time() + 0.5)
+            second = Outbox(store, "second", lambda: time.time() + 30)
+            await first.write([outbox.send(f"g|day1|results|{GROUP}", "g", GROUP, "Итоги дня 1"),
+                               outbox.send(f"g|day1|start|{GROUP}", "g", GROUP, "Ночь 2")], now)
+            assert [r.text for r in await first.claim(GROUP)] == ["Итоги дня 1", "Ночь 2"]
+            assert await second.claim(GROUP) == []  # held by the first: nobody sends it twice
+            taken = await first.claim(GROUP)
+            await first.done(taken[0], 11)
+            await asyncio.sleep(0.6)  # the first's claim lapses (its process died, its lease with it)
+            assert [r.text for r in await second.claim(GROUP)] == ["Ночь 2"]
+            assert await first.claim(GROUP) == []
+        finally:
+            store.close()
+
+    asyncio.run(scenario())
