@@ -11,8 +11,10 @@ from typing import Any
 
 from rankedmafia.store import Store, connect
 from rankedmafia.telegram import outbox
+from rankedmafia.telegram.counts import KeptCounts
 from rankedmafia.telegram.delivery import NEWS, OTHER, Delivery, Gate, rank
-from rankedmafia.telegram.limits import Limits
+from rankedmafia.telegram.lease import Lease
+from rankedmafia.telegram.limits import Limiter, Limits
 from rankedmafia.telegram.outbox import Outbox, Row
 from rankedmafia.telegram.sender import Sender
 
@@ -140,6 +142,46 @@ def test_a_row_is_claimed_by_one_process_until_its_claim_lapses(tmp_path: Path) 
             await asyncio.sleep(0.6)  # the first's claim lapses (its process died, its lease with it)
             assert [r.text for r in await second.claim(GROUP)] == ["Ночь 2"]
             assert await first.claim(GROUP) == []
+        finally:
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_one_process_holds_the_lease_and_another_takes_it_once_it_lapses(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(await asyncio.to_thread(connect, tmp_path / "data"))
+        try:
+            first, second = Lease(store, "first", term=0.4), Lease(store, "second", term=0.4)
+            assert await first.take() and first.held()
+            assert not await second.take() and not second.held()
+            assert await first.take()  # renewed by its holder
+            await asyncio.sleep(0.5)  # the first stops renewing (killed): its term runs out
+            assert not first.held()
+            assert await second.take() and second.held()
+            assert not await first.take()  # the first, back, stands by
+            await second.release()
+            assert await first.take()  # a clean stop hands it over at once
+        finally:
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_groups_count_survives_a_restart(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        limits = Limits(per_second=0, per_group_minute=3, group_interval=0.0)
+        store = Store(await asyncio.to_thread(connect, tmp_path / "data"))
+        try:
+            before = Limiter(limits)
+            for _ in range(3):  # the group's minute is full
+                before.take(GROUP).done()
+            await KeptCounts(store, before).flush()
+            after = Limiter(limits)  # a restarted bot, or a standby taking over
+            assert after.wait(GROUP) == 0
+            assert await KeptCounts(store, after).load() == 3
+            assert after.wait(GROUP) > 50  # it waits for the minute, as the first would have
+            assert after.wait(-200) == 0  # another group's minute is its own
         finally:
             store.close()
 
