@@ -55,6 +55,7 @@ def test_a_game_opened_with_bots_plays_to_its_end(fake: FakeTelegram, bot: BotPr
     assert len(bots) == 8 and all(live.bots[n] == "heuristic" for n in bots)
     started = table.group_text("Игра началась")
     assert started is not None
+    fake.wait(lambda: not registration.markup, 20, "the sign-up closed (after the news of the start)")
     for name in bots:  # the start's list of players, and the sign-up's closed list, mark them
         assert f"{person_name(live.nickname(name))}{MARK}" in started.text
         assert f"{person_name(live.nickname(name))}{MARK}" in registration.text
