@@ -112,8 +112,11 @@ async def run(settings: BotSettings) -> None:
     try:
         if settings.webhook_url:
             web_runner = await _serve_webhook(inbox, settings)
-        await lease.wait(settings.lease_seconds / 3)
-        await _lead(settings, db, store, bot, lease, inbox)
+        while True:
+            await lease.wait(settings.lease_seconds / 3)
+            if not await _lead(settings, db, store, bot, lease, inbox):
+                break  # stopped (a signal)
+            log.warning("the lease on the bot's updates was lost: this process stands by")
     finally:
         if web_runner is not None:
             await web_runner.cleanup()
@@ -124,8 +127,9 @@ async def run(settings: BotSettings) -> None:
         await asyncio.to_thread(store.close)
 
 
-async def _lead(settings: BotSettings, db: Database, store: Store, bot: Bot, lease: Lease, inbox: Inbox) -> None:
-    """The lease's holder: the games, the clock, delivery, and the updates, until stopped or the lease is lost."""
+async def _lead(settings: BotSettings, db: Database, store: Store, bot: Bot, lease: Lease, inbox: Inbox) -> bool:
+    """The lease's holder: the games, the clock, delivery, and the updates, until stopped (False) or the
+    lease is lost (True: the process stands by again, everything it held in memory dropped)."""
     hub = Hub()
     service = drive_bots(GameService(store, hub, follow_up_seconds=settings.timing.follow_up))
     agents = [agent for agent in agents_from(settings.agents) if agent.is_ai]
@@ -179,8 +183,7 @@ async def _lead(settings: BotSettings, db: Database, store: Store, bot: Bot, lea
             await sender.call(None, lambda: bot.delete_webhook(drop_pending_updates=False))
             await dp.start_polling(bot, polling_timeout=settings.polling_timeout, handle_signals=True,
                                    close_bot_session=False)
-        if lost.is_set():
-            raise SystemExit("the lease on the bot's updates was lost: another process leads now")
+        return lost.is_set()
     finally:
         for task in tasks:
             task.cancel()

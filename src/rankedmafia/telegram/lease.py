@@ -1,8 +1,8 @@
 """The lease on a bot token: of several bot processes on one database, one takes Telegram's updates and runs
 the games' clock and delivery; the others stand by and take the lease over once it has not been renewed
 for its term (the holder died, or lost its database). A holder that cannot renew in time stops leading
-before its term is out, so two never lead at once (the clocks of the machines are assumed in step to well
-under a second, as NTP keeps them).
+before its term is out (and stands by again), so two never lead at once (the clocks of the machines are
+assumed in step to well under a second, as NTP keeps them).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from rankedmafia.store.schema import tg_leases
 log = logging.getLogger("rankedmafia.telegram")
 UPDATES = "updates"
 TERM = 10.0  # seconds a lease holds without renewal: a standby takes over within TERM + its look's interval
+MARGIN = 1.0  # a holder stops leading this long before its term is out (the machines' clocks may differ)
 
 
 def holder_name() -> str:
@@ -78,11 +79,11 @@ class Lease:
         while True:
             await asyncio.sleep(every)
             try:
-                if await asyncio.wait_for(self.take(), max(0.1, self.until - self.clock() - every)):
+                if await asyncio.wait_for(self.take(), max(0.1, self.until - self.clock() - MARGIN)):
                     continue
-            except Exception:  # a timeout, or the database gone for a moment
+            except Exception:  # a timeout, or the database gone for a moment: tried again while time is left
                 log.exception("the lease could not be renewed")
-            if not self.held() or self.until - self.clock() < every:
+            if not self.held() or self.until - self.clock() < MARGIN + every:
                 log.warning("the lease on the bot's updates is lost: this process stops leading")
                 self.until = 0.0
                 return
