@@ -38,3 +38,28 @@ def test_players_extend_and_end_with_no_winner(fake: FakeTelegram, bot: BotProce
     fake.say(someone, table.group_id, "/stats")
     stats = fake.wait(lambda: table.group_text("Игр в группе"), 20, "the group's statistics")
     assert stats.text == "Игр в группе: 1. Победители: без победителя — 1.\nВаши игры здесь: 1, из них выиграно: 0."
+
+
+def test_a_player_leaves_the_sign_up_and_may_join_again(fake: FakeTelegram, bot: BotProcess) -> None:
+    table = Table(fake, 12)
+    registration = table.open("classic-12")
+    code = registration.button("Вступить")["url"].split("start=")[1]
+    first, second = list(table.ids.values())[:2]
+
+    def join(user_id: int) -> None:
+        fake.say(user_id, user_id, f"/start {code}")
+        prompt = fake.wait(lambda: fake.last(user_id, lambda m: bool(m.markup)), 20, "the join prompt")
+        table.click(user_id, prompt, "не указывать")
+
+    join(first)
+    join(second)
+    fake.wait(lambda: "(2/12)" in registration.text, 20, "two joined")
+    answers = table.click(second, registration, "Выйти из набора")
+    assert answers[0].get("text") == "Вы вышли из набора."
+    fake.wait(lambda: "(1/12)" in registration.text, 20, "one left")
+    names = {v: k for k, v in table.ids.items()}
+    assert names[second] not in registration.text.split("Записались")[1]
+    stranger = table.click(list(table.ids.values())[5], registration, "Выйти из набора")
+    assert stranger[0].get("text") == "Вы не записаны в эту игру." and stranger[0].get("show_alert") == "true"
+    join(second)  # he may change his mind again
+    fake.wait(lambda: "(2/12)" in registration.text, 20, "joined again")

@@ -30,6 +30,7 @@ log = logging.getLogger("rankedmafia.telegram")
 AFTER_FAILURE = 1.0  # seconds before a chat whose delivery failed unexpectedly is tried again
 LIVE_RESERVE = 5  # places of a group's minute a live tally leaves to the news (coalesced, it loses nothing)
 LIVE_SHARE = 10  # places of the bot's second a live tally leaves to everything else
+NEWS_SHARE = 4  # places of the bot's second everything but a group's news leaves to it (presses included)
 
 
 class Delivery:
@@ -123,7 +124,7 @@ class Delivery:
                 # A live tally leaves room for the news, in its group's minute and in the bot's second.
                 live = rank(row)[0] == LIVE
                 wait = self.sender.limiter.wait(row.chat_id, LIVE_RESERVE if live else 0,
-                                                LIVE_SHARE if live else 0)
+                                                LIVE_SHARE if live else NEWS_SHARE)
                 if wait > 0:
                     return wait
                 self._attempts[row.id] = attempt = self._attempts.get(row.id, 0) + 1
@@ -164,7 +165,8 @@ class Delivery:
             try:
                 async with self._push_locks.setdefault(intent.chat_id, asyncio.Lock()):  # presses in order
                     assert intent.message_id is not None
-                    await self.sender.change(intent.chat_id, intent.message_id, intent.text, intent.markup)
+                    await self.sender.change(intent.chat_id, intent.message_id, intent.text, intent.markup,
+                                             share=NEWS_SHARE)
                 await self.outbox.done_edit(intent.key, body)
             except Exception:
                 log.exception("a screen for %s failed; left to the outbox", intent.chat_id)
@@ -193,8 +195,9 @@ class Delivery:
 
     async def _send(self, row: Row) -> float:
         limiter = self.sender.limiter
-        async with self._gate.turn(rank(row)[0]):
-            wait = limiter.wait(row.chat_id)
+        priority = rank(row)[0]
+        async with self._gate.turn(priority):
+            wait = limiter.wait(row.chat_id, 0, 0 if priority == NEWS else NEWS_SHARE)
             if wait > 0:
                 return wait
             turn = limiter.take(row.chat_id)

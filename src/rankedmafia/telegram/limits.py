@@ -100,10 +100,10 @@ class Limiter:
             found = self._groups[chat_id] = Window(self.limits.per_group_minute, 60.0)
         return found
 
-    async def turn(self, chat_id: int | None, reserve: int = 0) -> Turn:
+    async def turn(self, chat_id: int | None, reserve: int = 0, share: int = 0) -> Turn:
         """Wait until a call to this chat (None: no chat, e.g. a button's answer) is within every limit, and
         count it (`done` it when answered). Waiting and counting have no await between them."""
-        while (wait := self.wait(chat_id, reserve)) > 0:
+        while (wait := self.wait(chat_id, reserve, share)) > 0:
             await self.sleep(wait)
         return self.take(chat_id)
 

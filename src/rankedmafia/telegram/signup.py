@@ -59,8 +59,9 @@ class SignUp:
         game = TgGame(game_id, chat_id, user_id, "lobby", now + c.timing.registration, None, {}, now)
         live = await c.service.get(game_id)
         join = forms.Button(label(lang, "join"), {"url": f"https://t.me/{c.username}?start=j{game_id}"})
+        leave = forms.Button(label(lang, "leave"), {"do": "leave"})
         begin = forms.Button(label(lang, "begin"), {"do": "begin"})
-        key, markup = keyboard(c.tg, game_id, None, [[join], [begin]], {"kind": "lobby"}, once=False)
+        key, markup = keyboard(c.tg, game_id, None, [[join, leave], [begin]], {"kind": "lobby"}, once=False)
         game.progress["signup_markup"] = markup  # its edits keep the same buttons
         text = self.lobby_text(live, game, lang)
         self._shown[game_id] = text
@@ -155,6 +156,8 @@ class SignUp:
     async def press(self, user_id: int, chat_id: int, message_id: int, game: TgGame, state: dict[str, Any],
                     kind: str, nickname: str, is_admin: Any, lang: str) -> Answer:
         if kind == "lobby":
+            if state.get("do") == "leave":
+                return await self.leave(user_id, game, lang)
             if state.get("do") != "begin":
                 return Answer()
             if user_id != game.opener and not await is_admin():
@@ -166,6 +169,20 @@ class SignUp:
                            message_id=message_id)
         await self.c.commit(Batch(game.game_id, self.c.clock(), [edit]))
         return Answer()
+
+    async def leave(self, user_id: int, game: TgGame, lang: str) -> Answer:
+        """«Выйти из набора»: his seat is given up while the game signs up; the list shows it."""
+        c = self.c
+        seat = next((s for s in await c.tg.seats(game.game_id) if s.user_id == user_id), None)
+        if seat is None:
+            return Answer(say(lang, "not_joined"), alert=True)
+        try:
+            await c.service.leave(game.game_id, seat.name)
+        except Refusal as error:
+            return Answer(refusal(error, lang), alert=True)
+        await c.tg.remove_seat(game.game_id, seat.name)
+        c.nudge(game.game_id)
+        return Answer(say(lang, "left"))
 
     async def begin(self, game_id: str) -> str | None:
         """Deal and start (the opener, an admin, or the sign-up's deadline with enough players)."""

@@ -266,6 +266,10 @@ class TgStore:
 
         await self._write(job)
 
+    async def remove_seat(self, game_id: str, name: str) -> None:
+        await self._write(lambda c: c.execute(delete(tg_seats).where(tg_seats.c.game_id == game_id,
+                                                                     tg_seats.c.name == name)))
+
     async def seats(self, game_id: str) -> list[TgSeat]:
         rows = await self._read(lambda c: c.execute(select(tg_seats).where(tg_seats.c.game_id == game_id)).all())
         return [TgSeat(r.game_id, r.name, r.user_id, r.sex, r.misses) for r in rows]
