@@ -30,7 +30,7 @@ log = logging.getLogger("rankedmafia.telegram")
 AFTER_FAILURE = 1.0  # seconds before a chat whose delivery failed unexpectedly is tried again
 LIVE_RESERVE = 5  # places of a group's minute a live tally leaves to the news (coalesced, it loses nothing)
 LIVE_SHARE = 10  # places of the bot's second a live tally leaves to everything else
-NEWS_SHARE = 4  # places of the bot's second everything but a group's news leaves to it (presses included)
+NEWS_SHARE = 4  # places of the bot's second the outbox's other rows leave to a group's news
 
 
 class Delivery:
@@ -165,8 +165,7 @@ class Delivery:
             try:
                 async with self._push_locks.setdefault(intent.chat_id, asyncio.Lock()):  # presses in order
                     assert intent.message_id is not None
-                    await self.sender.change(intent.chat_id, intent.message_id, intent.text, intent.markup,
-                                             share=NEWS_SHARE)
+                    await self.sender.change(intent.chat_id, intent.message_id, intent.text, intent.markup)
                 await self.outbox.done_edit(intent.key, body)
             except Exception:
                 log.exception("a screen for %s failed; left to the outbox", intent.chat_id)
