@@ -72,6 +72,8 @@ def main() -> None:
         finally:
             bot.stop()
             fake.stop()
+        warnings = [line for line in (Path(folder) / "bot.log").read_text(errors="replace").splitlines()
+                    if " WARNING " in line or " ERROR " in line]
         with fake.lock:
             calls = list(fake.log)
         phases, delays = 0, []
@@ -103,6 +105,7 @@ def main() -> None:
         print(f"  phase's end -> the group's results: p50 {statistics.median(ordered) * 1000:.0f} ms, "
               f"p95 {p95 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms "
               f"({len(ordered)} phases)")
+    print(f"  the bot's warnings and errors: {len(warnings)}", *warnings[:10], sep="\n    ")
     print(f"  most calls in any second: {most_in_window([c.at for c in calls], 1.0)} (limit 30); "
           f"most in a group's minute: {max(group_minutes)} (limit 20)")
 
