@@ -3,8 +3,8 @@
 An intention is written in the same transaction as what causes it (a press's command and keyboards, a
 phase's progress), under a key that names the message: `game|phase|purpose|chat[|player]`. The key is
 unique, so an intention derived again after a restart adds nothing; an edit's row holds the newest text
-for its message (a new text bumps its version). `delivery.Delivery` sends the rows in order per chat and
-marks each with Telegram's answer as soon as it comes.
+for its message (a new text bumps its version). `delivery.Delivery` sends each chat's rows by priority
+and marks each with Telegram's answer as soon as it comes; a row is sent by the process that claimed it.
 """
 
 from __future__ import annotations
@@ -152,12 +152,6 @@ class Outbox:
     async def write(self, intents: Sequence[Intent], at: float) -> None:
         if intents:
             await self.store.writer.run(lambda c: write(c, intents, at))
-
-    async def pending(self, chat_id: int) -> list[Row]:
-        rows = await self.store._read(lambda c: c.execute(
-            select(tg_outbox).where(tg_outbox.c.pending == 1, tg_outbox.c.chat_id == chat_id)
-            .order_by(tg_outbox.c.id)).all())
-        return [_row(r) for r in rows]
 
     async def pending_chats(self) -> list[int]:
         rows = await self.store._read(lambda c: c.execute(
