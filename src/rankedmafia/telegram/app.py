@@ -139,6 +139,7 @@ async def _lead(settings: BotSettings, db: Database, store: Store, bot: Bot, lea
     stop = asyncio.Event()
     sender = Sender(bot, settings.limits)
     counts = KeptCounts(store, sender.limiter)
+    conductor: Conductor | None = None
     try:
         await counts.load()  # the groups' last minute, as this process or the one before it left it
         tasks.append(asyncio.create_task(counts.run()))
@@ -185,6 +186,8 @@ async def _lead(settings: BotSettings, db: Database, store: Store, bot: Bot, lea
                                    close_bot_session=False)
         return lost.is_set()
     finally:
+        if conductor is not None:
+            conductor.stop()
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -131,6 +131,13 @@ class Conductor:
         finally:
             self._running.pop(game_id, None)
 
+    def stop(self) -> None:
+        """This process leads no more: its postings and deliveries in progress are dropped (the next leader
+        derives and delivers them again from the store)."""
+        self.delivery.stop()
+        for task in self._running.values():
+            task.cancel()
+
     async def idle(self) -> None:
         """Wait until every nudge has been posted and delivered (tests and shutdown)."""
         while self._running:

@@ -48,9 +48,18 @@ class Delivery:
         self._running: dict[int, asyncio.Task[None]] = {}
         self._woken: dict[int, asyncio.Event] = {}  # a chat's task waiting for its turn, woken by new rows
         self._attempts: dict[int, int] = {}  # a row's tries so far (a growing pause after network errors)
+        self._stopped = False
+
+    def stop(self) -> None:
+        """This process leads no more (its lease is lost): nothing more is sent from here."""
+        self._stopped = True
+        for task in [*self._running.values(), *self._marks]:
+            task.cancel()
 
     def wake(self, chats: Iterable[int]) -> None:
         """New rows were committed for these chats: deliver them (one task per chat, by priority)."""
+        if self._stopped:
+            return
         loop = asyncio.get_running_loop()
         for chat_id in chats:
             self._due.add(chat_id)
