@@ -72,9 +72,12 @@ def main() -> None:
         finally:
             bot.stop()
             fake.stop()
+        warnings = [line for line in (Path(folder) / "bot.log").read_text(errors="replace").splitlines()
+                    if " WARNING " in line or " ERROR " in line]
         with fake.lock:
             calls = list(fake.log)
         phases, delays = 0, []
+        slowest: list[tuple[float, str]] = []  # (delay, the results' heading), to tell which phases wait
         counts = {"group messages": 0, "group edits": 0, "private messages": 0, "private edits": 0}
         group_minutes = []
         for table in tables:
@@ -84,9 +87,12 @@ def main() -> None:
             news = [c for c in calls
                     if c.chat_id == table.group_id and c.method == "sendmessage" and "Итоги " in c.text]
             for at in ended:
-                after = [c.at + wall_minus_mono - at for c in news if c.at + wall_minus_mono >= at]
+                after = [(c.at + wall_minus_mono - at, c.text.split("\n")[0]) for c in news
+                         if c.at + wall_minus_mono >= at]
                 if after:
-                    delays.append(min(after))
+                    delay, title = min(after)
+                    delays.append(delay)
+                    slowest.append((delay, title))
             players = set(seats.values())
             for c in calls:
                 where = "group" if c.chat_id == table.group_id else "private" if c.chat_id in players else None
@@ -99,8 +105,13 @@ def main() -> None:
         print(f"  {what} per phase per game: {count / phases:.1f}")
     if delays:
         ordered = sorted(delays)
+        p95, p99 = (ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.95, 0.99))
         print(f"  phase's end -> the group's results: p50 {statistics.median(ordered) * 1000:.0f} ms, "
-              f"max {ordered[-1] * 1000:.0f} ms ({len(ordered)} phases)")
+              f"p95 {p95 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms "
+              f"({len(ordered)} phases)")
+    for delay, title in sorted(slowest, reverse=True)[:3]:
+        print(f"  slow: {delay * 1000:.0f} ms to {title}")
+    print(f"  the bot's warnings and errors: {len(warnings)}", *warnings[:10], sep="\n    ")
     print(f"  most calls in any second: {most_in_window([c.at for c in calls], 1.0)} (limit 30); "
           f"most in a group's minute: {max(group_minutes)} (limit 20)")
 

@@ -34,9 +34,9 @@ def _word(text: str) -> re.Pattern[str]:
 
 def pairs_in(line: str, nicknames: list[str]) -> set[tuple[str, str]]:
     """(player, role) pairs a line puts together: every nickname with every role named in the same part of
-    it (a list "Вася (комиссар), Петя (доктор)" pairs each name with its own role)."""
+    it (a list "Вася — комиссар; Петя — доктор" pairs each name with its own role)."""
     out = set()
-    for part in line.split(", "):
+    for part in re.split(r", |; ", line):
         names = [n for n in nicknames if _word(n).search(part)]
         roles = [r for name, r in ROLE_NAMES.items() if _word(name).search(part.replace(f"не {name}", ""))]
         out |= {(n, r) for n in names for r in roles}

@@ -152,6 +152,8 @@ class FakeTelegram:
         self.outage = 0.0  # seconds the bot has been down (killed, restarting): waits do not count them
         self.down_since: float | None = None
         self.kicked: list[int] = []
+        self.pinned: dict[int, list[int]] = {}  # chat -> the messages pinned there, in order
+        self.may_pin = True  # the bot is an admin allowed to pin (else Telegram answers 400)
         self.rejected: list[str] = []  # texts refused as Telegram refuses bad HTML
         self.webhook: tuple[str, str] | None = None  # the bot's webhook URL and secret, once set
         self.port = 0
@@ -398,6 +400,20 @@ class FakeTelegram:
         if status == "creator":
             body["is_anonymous"] = False
         return body
+
+    def _m_pinchatmessage(self, params: dict[str, str]) -> bool:
+        if not self.may_pin:
+            raise ApiError(400, "Bad Request: not enough rights to manage pinned messages in the chat")
+        with self.lock:
+            self.pinned.setdefault(int(params["chat_id"]), []).append(int(params["message_id"]))
+        return True
+
+    def _m_unpinchatmessage(self, params: dict[str, str]) -> bool:
+        with self.lock:
+            pinned = self.pinned.get(int(params["chat_id"]), [])
+            if int(params["message_id"]) in pinned:
+                pinned.remove(int(params["message_id"]))
+        return True
 
     def _m_banchatmember(self, params: dict[str, str]) -> bool:
         with self.lock:

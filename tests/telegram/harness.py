@@ -53,14 +53,18 @@ class BotProcess:
         self.process: subprocess.Popen[bytes] | None = None
         self.restarts: list[threading.Thread] = []
 
-    def start(self) -> BotProcess:
+    def start(self, standby: bool = False) -> BotProcess:
+        """Start it and wait until it takes updates (`standby`: until it has started, another one leads)."""
         env = {**os.environ, "RANKEDMAFIA_TELEGRAM_TOKEN": TOKEN}
         command = [sys.executable, *self.python, "-m", "rankedmafia.cli", "telegram", "--api-url", self.fake.url,
                    "--data", str(self.data), *self.args]
         self.log = open(self.data.parent / "bot.log", "ab")  # noqa: SIM115
         polls = self.fake.calls.get("getupdates", 0)
         self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        if "--webhook-url" in self.args:
+        if standby:
+            time.sleep(0.5)
+            assert self.process.poll() is None, "the standby bot stopped"
+        elif "--webhook-url" in self.args:
             self.fake.wait(lambda: self.fake.webhook, 60, "the bot's webhook")
         else:
             self.fake.wait(lambda: self.fake.calls.get("getupdates", 0) > polls, 60, "the bot polling")

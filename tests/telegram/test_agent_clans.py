@@ -35,8 +35,8 @@ def test_the_agent_reads_each_clans_lines_labelled_and_his_card_names_his_ranks(
             PostRow(2, "clan:black", members["black"][0], "night 1", "чёрным", 0.0)]
     sent = relay_posts(live, tg, seats, rows, {}, "ru")
     to_agent = sorted(i.text for i in sent if i.chat_id == seats[agent].user_id)
-    assert to_agent == [f"🕶 [клан «красные»] {members['red'][0]}: красным",
-                        f"🕶 [клан «чёрные»] {members['black'][0]}: чёрным"]
+    assert to_agent == [f"🕶 Клан «красные», {members['red'][0]}: красным",
+                        f"🕶 Клан «чёрные», {members['black'][0]}: чёрным"]
     other = members["red"][1]
     assert [i.text for i in sent if i.chat_id == seats[other].user_id] == [f"🕶 {members['red'][0]}: красным"]
 

@@ -14,6 +14,7 @@ from rankedmafia.live.commands import start_with
 from rankedmafia.store import SeatRow, Store, connect
 from rankedmafia.store.schema import tg_outbox
 from rankedmafia.telegram.store import TgStore
+from rankedmafia.telegram.texts import person_name
 
 from .checks import check_messages
 from .fakeapi import FakeTelegram, Msg
@@ -54,14 +55,15 @@ def test_a_game_opened_with_bots_plays_to_its_end(fake: FakeTelegram, bot: BotPr
     assert len(bots) == 8 and all(live.bots[n] == "heuristic" for n in bots)
     started = table.group_text("Игра началась")
     assert started is not None
+    fake.wait(lambda: not registration.markup, 20, "the sign-up closed (after the news of the start)")
     for name in bots:  # the start's list of players, and the sign-up's closed list, mark them
-        assert f"{live.nickname(name)}{MARK}" in started.text
-        assert f"{live.nickname(name)}{MARK}" in registration.text
+        assert f"{person_name(live.nickname(name))}{MARK}" in started.text
+        assert f"{person_name(live.nickname(name))}{MARK}" in registration.text
     for name in seats:
         assert f"{name}{MARK}" not in started.text
     vote = fake.wait(lambda: fake.last(table.group_id, lambda m: "🗳" in m.text and bool(m.markup)), 60, "a vote")
     labels = [b["text"] for b in vote.buttons()]
-    nicknames = {live.nickname(n) for n in bots}
+    nicknames = {person_name(live.nickname(n)) for n in bots}
     assert any(label.endswith(MARK) for label in labels)
     for label in labels:  # a living bot's button is marked, a person's is not
         assert (label.removesuffix(MARK) in nicknames) == label.endswith(MARK), label
@@ -72,7 +74,7 @@ def test_a_game_opened_with_bots_plays_to_its_end(fake: FakeTelegram, bot: BotPr
     final = table.group_text("🏁")
     assert final is not None
     for name in bots:  # the end's roles
-        assert f"{live.nickname(name)}{MARK} — " in final.text
+        assert f"{person_name(live.nickname(name))}{MARK} — " in final.text
     # The bots moved by themselves, through the service: every one of them sent something.
     moved = {c.get("actor") or c.get("voter") for c in live.game.commands if c["type"] in ("act", "vote")}
     assert set(bots) & moved
@@ -81,7 +83,8 @@ def test_a_game_opened_with_bots_plays_to_its_end(fake: FakeTelegram, bot: BotPr
     # Each clan line (a bot's kill, said to its clan) reached the clan's people once (those alive at the end
     # were alive when it was said; one who died may have been dead by then), and nobody else.
     for post_clan, author, text in _clan_posts(bot.data, live.id):
-        line = f"🕶 {live.nickname(author)}{MARK if live.is_bot(author) else ''}: {text}"
+        line = f"🕶 {person_name(live.nickname(author))}{MARK}: {text}" if live.is_bot(author) else \
+            f"🕶 {live.nickname(author)}: {text}"
         for name, user_id in seats.items():
             if name == author or post_clan not in live.game.view(name).clans:
                 assert relayed(fake, user_id, line) == 0, (name, line)
@@ -149,7 +152,7 @@ def test_a_bots_clan_line_reaches_the_clans_people_once_across_a_kill(solo_fake:
         live, seats = load(bot.data, table.group_id)
         assert live.game is not None and live.is_bot(boss) and live.game.view(mates[0]).boss == boss
         # The boss bot chooses the kill within half the night, and tells its clan: its people read it.
-        nick = f"🕶 {live.nickname(boss)}{MARK}: "
+        nick = f"🕶 {person_name(live.nickname(boss))}{MARK}: "
         first = fake.wait(lambda: fake.last(seats[mates[0]], lambda m: m.text.startswith(nick)), 40, "the line")
         # Killed once Telegram's answer is recorded (a message in flight at a crash may come twice: the
         # delivery's one allowed repeat, docs/telegram.md, tested by test_delivery.py).

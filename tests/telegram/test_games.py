@@ -38,6 +38,10 @@ def finished(fake: FakeTelegram, bot: BotProcess, table: Table, database: str | 
     assert checked["group"] > 10 and checked["private"] > len(seats) and checked["buttons"] > 50
     votes = [m for m in fake.messages(table.group_id) if "🗳" in m.history[0]]
     assert votes and any(len(m.history) > 2 for m in votes)  # the tally was edited as votes came
+    # The sign-up and each open vote were pinned while open, and nothing stays pinned after the game.
+    with fake.lock:
+        pins = [c for c in fake.log if c.method == "pinchatmessage" and c.chat_id == table.group_id]
+    assert len(pins) >= 2 and not fake.pinned.get(table.group_id)
     for name, user_id in seats.items():  # each got his role card
         assert sum(m.text.startswith("🎭") for m in fake.messages(user_id)) == 1, name
     path = bot.data.parent / "record.json"

@@ -49,10 +49,12 @@ def test_killed_mid_night_resumes_without_repeating(solo_fake: FakeTelegram, tmp
         for name in actors:  # no keyboard was sent twice
             assert sum("Ночь 1. Ваш ход" in m.history[0] for m in fake.messages(seats[name])) == 1
         assert summary.text
-        # A button of the night that has passed answers that it is out of date, and changes nothing.
+        # A button of the night that has passed is refused in words, and changes nothing.
         label = next(iter(half_way))
         answers = table.click(seats[first], panel, data=half_way[label])
-        assert answers[0].get("text") == "Эти кнопки устарели."
+        assert answers[0].get("text") == "Эта ночь уже закончилась — ход не принят."
+        assert fake.last(seats[first], lambda m: m.message_id == panel.message_id).text == (
+            "Эта ночь уже закончилась — ход не принят.")
         table.day_votes()  # and the game goes on
         fake.wait(lambda: table.group_text("Ночь 2") or table.over(), 30, "night 2")
     finally:

@@ -230,7 +230,7 @@ def test_the_end_of_a_game_in_one_message() -> None:
     names = [p.name for p in game.players()]
     text = game_over(game, lambda n: n, "http://web.test/g/x", "ru")
     shown = visible(text, "HTML")
-    assert shown.startswith("🏁 Игра окончена. Игра остановлена.")  # no winner: stopped by the host
+    assert shown.startswith("🏁 Игра окончена. Игра остановлена без победителя.")  # no winner: stopped by the host
     for player in game.players():
         assert any(line.endswith(f"{player.name} — {role_name(player.role, 'ru')}")
                    for line in shown.split("\n")), player.name

@@ -18,6 +18,7 @@ import logging
 import pickle
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -237,6 +238,21 @@ class GameService:
             await self.execute(game_id, sex_build(seat.name, sex))
         self.hub.publish(game_id)
         return live, token
+
+    async def leave(self, game_id: str, name: str) -> None:
+        """A seat given up while the game signs up (its player changed his mind): the seats after it move up."""
+        live = await self.get(game_id)
+        async with live.lock:
+            if live.status != "lobby":
+                raise Refusal("lobby_closed")
+            try:
+                gone = await self.store.leave(game_id, name)
+            except Conflict as conflict:
+                raise Refusal(conflict.reason, 409, name=name) from None
+            if gone:
+                left = live.seats.pop(name)
+                live.seats = {n: replace(s, idx=s.idx - 1) if s.idx > left.idx else s for n, s in live.seats.items()}
+        self.hub.publish(game_id)
 
     # --- who is who -------------------------------------------------------------------------------
     async def seat(self, token: str) -> tuple[LiveGame, str]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, text, update
+from sqlalchemy import Connection, delete, func, insert, select, text, update
 
 from rankedmafia.store.db import Database
 from rankedmafia.store.schema import ai_turns, commands, games, posts, seats, secrets, snapshots, taken
@@ -233,6 +233,27 @@ class Store:
 
         seat: SeatRow = await self.writer.run(job)
         return seat
+
+    async def leave(self, game_id: str, name: str) -> bool:
+        """A seat given up in the lobby (the seats after it move up one); False if there was none by that
+        name; Conflict if the lobby is closed."""
+
+        def job(connection: Connection) -> bool:
+            touched = connection.execute(update(games).where(games.c.id == game_id, games.c.status == "lobby")
+                                         .values(head=games.c.head))
+            if touched.rowcount != 1:
+                raise Conflict("lobby_closed")
+            found = connection.execute(select(seats.c.idx).where(seats.c.game_id == game_id,
+                                                                 seats.c.name == name)).first()
+            if found is None:
+                return False
+            connection.execute(delete(seats).where(seats.c.game_id == game_id, seats.c.name == name))
+            connection.execute(update(seats).where(seats.c.game_id == game_id, seats.c.idx > found.idx)
+                               .values(idx=seats.c.idx - 1))
+            self._notify(connection, game_id, -1)
+            return True
+
+        return bool(await self.writer.run(job))
 
     # --- the log ----------------------------------------------------------------------------------
     async def append(self, change: Append) -> None:

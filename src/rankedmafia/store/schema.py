@@ -184,6 +184,8 @@ tg_outbox = Table(
     Column("sent", Integer, nullable=False),  # the version delivered (0: none yet)
     Column("pending", Integer, nullable=False),  # 1 while sent < version
     Column("at", Float, nullable=False),
+    Column("claim", String(64), nullable=True),  # the bot process delivering it (telegram/outbox.py, `claim`)
+    Column("claim_until", Float, nullable=True),  # ... until then (wall clock); after it, anyone may take it
 )
 Index("rm_tg_outbox_pending", tg_outbox.c.pending, tg_outbox.c.chat_id)
 
@@ -237,3 +239,28 @@ mod_log = Table(
     Column("target", String(80), nullable=False),
     Column("detail", Text, nullable=False),
 )
+
+tg_leases = Table(
+    "rm_tg_leases",
+    metadata,
+    Column("name", String(64), primary_key=True),  # what is held: "updates" (the one process taking updates)
+    Column("holder", String(64), nullable=False),
+    Column("until", Float, nullable=False),  # wall clock: held until then unless renewed
+)
+
+tg_inbox = Table(
+    "rm_tg_inbox",
+    metadata,
+    Column("update_id", BigInteger, primary_key=True),  # an update any webhook worker took, for the leader
+    Column("body", Text, nullable=False),  # the update's JSON, as Telegram posted it
+    Column("at", Float, nullable=False),
+)
+
+tg_calls = Table(
+    "rm_tg_calls",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("chat_id", BigInteger, nullable=False),  # a group's message or edit, counted in its minute
+    Column("at", Float, nullable=False),  # wall clock
+)
+Index("rm_tg_calls_at", tg_calls.c.at)

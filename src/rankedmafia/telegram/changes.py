@@ -23,8 +23,20 @@ from rankedmafia.telegram.night import NightKeyboards
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import Batch, Key, TgGame, TgSeat
-from rankedmafia.telegram.texts import Html, clock, game_over, heading, join, kicked_text, say, shown
-from rankedmafia.telegram.vote import DayVote, above
+from rankedmafia.telegram.texts import (
+    Html,
+    agree,
+    capital,
+    clock,
+    game_over,
+    heading,
+    join,
+    kicked_text,
+    say,
+    sentence,
+    shown,
+)
+from rankedmafia.telegram.vote import DayVote, above, vote_key
 from rankedmafia.text.clans import card_role, clan_list_text
 from rankedmafia.text.role_rules import role_rules
 from rankedmafia.text.roles import quarry_name, side_name
@@ -52,6 +64,24 @@ class GroupNews:
         return join("\n\n", texts[:-1]) if sum(len(t) + 2 for t in texts) <= MESSAGE_MAX else Html("")
 
 
+def as_sentence(line: str) -> str:
+    """A line as a host writes it: a capital first letter, a full stop at the end (unless it has its own
+    mark)."""
+    return capital(sentence(line))
+
+
+REMIND_LEAST = 30.0  # a reminder comes at least this long before the phase's end
+
+
+def remind_now(duration: float, left: float) -> bool:
+    """Whether a phase's reminder is due: once a quarter of it is left, and never later than 30 s before its
+    end (a short phase is reminded of 30 s before its end; one of a minute or less, not at all: its
+    reminder would come at its start)."""
+    if duration <= 2 * REMIND_LEAST or left <= 0:
+        return False
+    return left <= max(duration / 4, REMIND_LEAST)
+
+
 class Changes:
     def __init__(self, conductor: Context, signup: SignUp, night: NightKeyboards, vote: DayVote) -> None:
         self.c = conductor
@@ -73,6 +103,7 @@ class Changes:
         keys: list[Key] = []
         if not progress.get("cards"):
             edits.append(self.signup.edit(game, self.signup.lobby_text(live, game, lang), None))  # its buttons go
+            edits.append(self.signup.unpin(game))
             players = say(lang, "players_list", names=", ".join(shown(live, n, lang) for n in live.names()))
             news.parts.append((key_of(gid, "deal", "started", chat),
                                join("\n", [say(lang, "started", link=c.link(gid)), players])))
@@ -86,11 +117,13 @@ class Changes:
             kind, number = result.phase.kind.value, result.phase.number
             phase = key_of_phase(result.phase)
             public = [e for e in result.events if e.get("to") is None]
-            said = renderer.public(kind, [e for e in public if e["type"] != "victory"])  # the end has its own message
+            said = [as_sentence(line)  # the end has its own message
+                    for line in renderer.public(kind, [e for e in public if e["type"] != "victory"])]
             text = join("\n", [heading(renderer.say(f"{kind}_title", number=number)), *said])
             news.parts.append((key_of(gid, phase, "results", chat), text))
             if kind == "day" and "vote_markup" in progress:
                 edits.append(self.vote.close(live, game, phase, number, public, progress, lang))
+                edits.append(outbox.pin(key_of(gid, phase, "unpin", chat), gid, chat, vote_key(game, phase), False))
                 progress.pop("vote_markup", None)
                 progress.pop("vote_head", None)
             for name in seats:
@@ -140,7 +173,8 @@ class Changes:
             # The buttons come by an edit once the message is out: were it sent twice (a crash while it was
             # in flight), the copy Telegram never told us about has no buttons to mislead.
             buttons = self.vote.edit(game, key, above(progress, text), markup)
-            return [*self._gather(game, news, edits, private), buttons], keys
+            pinned = outbox.pin(key_of(gid, key, "pin", chat), gid, chat, vote_key(game, key))  # while it is open
+            return [*self._gather(game, news, edits, private), buttons, pinned], keys
         return self._gather(game, news, edits, private), keys
 
     @staticmethod
@@ -153,7 +187,9 @@ class Changes:
         """The role card: his role as he is told it, its rules in plain words, his clan."""
         assert live.game is not None
         view = live.game.view(name)
-        lines = [say(lang, "card", role=card_role(view.role, view.ranks, lang), about=role_rules(view.role, lang))]
+        sex = live.game.state.player(name).sex
+        lines = [say(lang, "card", role=card_role(view.role, view.ranks, lang),
+                     about=agree(role_rules(view.role, lang), sex))]
         if view.clan:  # the double agent's two clans each named, with each clan's boss (text/clans.py)
             members = clan_list_text(view.clan_lists, view.bosses if len(view.clan_lists) > 1 else {}, lang,
                                      lambda n: str(shown(live, n, lang)))
@@ -181,7 +217,7 @@ class Changes:
             else:
                 clans = {to[5:]: [name]} if isinstance(to, str) and to.startswith("clan:") else {}
                 out.extend(renderer.private([], [event], clans).get(name, []))
-        return out
+        return [as_sentence(line) for line in out]
 
     def final_text(self, live: LiveGame, lang: str) -> Html:
         assert live.game is not None
@@ -199,9 +235,8 @@ class Changes:
         key = phase_key(live)
         if game.progress.get("reminded") == key or game.progress.get("results", 0) != len(g.results):
             return
-        duration = live.duration(g.phase.kind)
         left = live.deadline - now
-        if left > min(duration / 4, 300) or left <= 0:
+        if not remind_now(live.duration(g.phase.kind), left):
             return
         lang = await c.lang(game.chat_id)
         seats = {s.name: s for s in await c.seats_of(game.game_id, True)}

@@ -25,6 +25,13 @@ def telegram_command(
     webhook_host: Annotated[str, typer.Option("--webhook-host", help="the webhook's listening address")]
     = "127.0.0.1",
     webhook_port: Annotated[int, typer.Option("--webhook-port", help="the webhook's listening port")] = 8081,
+    webhook_secret: Annotated[
+        str | None, typer.Option("--webhook-secret", envvar="RANKEDMAFIA_TELEGRAM_WEBHOOK_SECRET",
+                                 help="the webhook's secret, the same for every worker (default: derived from "
+                                      "the token)")
+    ] = None,
+    lease: Annotated[float, typer.Option("--lease", help="seconds a silent leader keeps the updates before "
+                                                         "a standby process takes over")] = 10.0,
     registration: Annotated[int, typer.Option("--registration", help="sign-up, seconds")] = 300,
     night: Annotated[int, typer.Option("--night", help="a night, seconds")] = 120,
     day: Annotated[int, typer.Option("--day", help="a day, seconds")] = 300,
@@ -58,6 +65,7 @@ def telegram_command(
         limits=Limits(per_second=per_second, per_group_minute=group_per_minute, private_interval=private_interval,
                       group_interval=group_interval),
         webhook_url=webhook_url, webhook_host=webhook_host, webhook_port=webhook_port, agents=agents,
+        webhook_secret=webhook_secret or None, lease_seconds=lease,
     )
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))

@@ -7,11 +7,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from rankedmafia.live.commands import Build, Outcome, phase_key
+from rankedmafia.live.errors import Refusal
+from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.service import GameService
 from rankedmafia.telegram import forms
 from rankedmafia.telegram.delivery import Delivery
 from rankedmafia.telegram.outbox import Markup
 from rankedmafia.telegram.store import Batch, ChatRow, Key, TgSeat, TgStore
+from rankedmafia.telegram.texts import Html, say
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +57,30 @@ class Answer:
     text: str | None = None
     alert: bool = False
     then: Callable[[], Awaitable[None]] | None = None
+
+
+class PhaseEnded(Refusal):
+    """A button of a phase that has ended: refused in words, never taken as the next phase's."""
+
+    def __init__(self, phase: str) -> None:
+        super().__init__("phase_ended", phase=phase)
+        self.phase = phase
+
+
+def phase_ended_words(phase: str, lang: str) -> Html:
+    """«Этот день уже закончился — голос не принят.» / «Эта ночь уже закончилась — ход не принят.»"""
+    return say(lang, "day_over" if phase.startswith("day") else "night_over")
+
+
+def in_phase(phase: str, build: Build) -> Build:
+    """The command only if its phase (the one its sender saw) is still the game's, checked under the game's
+    lock with the command itself: a phase that ends meanwhile refuses it (`PhaseEnded`)."""
+    def guarded(live: LiveGame, now: float) -> Outcome:
+        if phase_key(live) != phase or live.status != "running":
+            raise PhaseEnded(phase)
+        return build(live, now)
+
+    return guarded
 
 
 def markup_of(rows: list[list[forms.Button]], key_id: str) -> Markup:

@@ -29,11 +29,12 @@ from rankedmafia.telegram.common import DEFAULT_TIMING, Answer, Timing
 from rankedmafia.telegram.delivery import Delivery
 from rankedmafia.telegram.night import NightKeyboards
 from rankedmafia.telegram.outbox import Outbox
-from rankedmafia.telegram.posts import relay_posts
+from rankedmafia.telegram.posts import addressed, clan_word, relay_posts
 from rankedmafia.telegram.sender import Sender
 from rankedmafia.telegram.signup import SignUp
 from rankedmafia.telegram.store import AlreadyTaken, Batch, ChatRow, Key, Taken, TgGame, TgSeat, TgStore
-from rankedmafia.telegram.texts import Html, refusal, say
+from rankedmafia.telegram.table_commands import TableCommands
+from rankedmafia.telegram.texts import refusal, say
 from rankedmafia.telegram.vote import DayVote
 
 __all__ = ["Answer", "Conductor", "Timing"]
@@ -44,11 +45,11 @@ POSTS_AT_ONCE = 200  # posts relayed by one round of `sync`
 class Conductor:
     def __init__(self, service: GameService, tg: TgStore, sender: Sender, username: str,
                  web_url: str = "http://127.0.0.1:8000", timing: Timing = DEFAULT_TIMING,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, outbox: Outbox | None = None) -> None:
         self.service = service
         self.tg = tg
         self.sender = sender
-        self.delivery = Delivery(sender, Outbox(service.store))
+        self.delivery = Delivery(sender, outbox or Outbox(service.store))
         self.username = username
         self.web_url = web_url.rstrip("/")
         self.timing = timing
@@ -57,6 +58,7 @@ class Conductor:
         self.night = NightKeyboards(self)
         self.vote = DayVote(self)
         self.changes = Changes(self, self.signup, self.night, self.vote)
+        self.table = TableCommands(self)
         self._locks: dict[str, asyncio.Lock] = {}
         self._dirty: set[str] = set()
         self._running: dict[str, asyncio.Task[None]] = {}
@@ -129,6 +131,13 @@ class Conductor:
         finally:
             self._running.pop(game_id, None)
 
+    def stop(self) -> None:
+        """This process leads no more: its postings and deliveries in progress are dropped (the next leader
+        derives and delivers them again from the store)."""
+        self.delivery.stop()
+        for task in self._running.values():
+            task.cancel()
+
     async def idle(self) -> None:
         """Wait until every nudge has been posted and delivered (tests and shutdown)."""
         while self._running:
@@ -150,22 +159,6 @@ class Conductor:
 
     async def extend(self, game: TgGame, seconds: int | None = None) -> str:
         return await self.signup.extend(game, seconds)
-
-    # --- the texts, where they were (built by the parts) --------------------------------------------
-    def lobby_text(self, live: LiveGame, game: TgGame, lang: str) -> Html:
-        return self.signup.lobby_text(live, game, lang)
-
-    def card(self, live: LiveGame, name: str, lang: str) -> Html:
-        return self.changes.card(live, name, lang)
-
-    def private_lines(self, live: LiveGame, name: str, kind: str, number: int, lang: str) -> list[str]:
-        return self.changes.private_lines(live, name, kind, number, lang)
-
-    def final_text(self, live: LiveGame, lang: str) -> Html:
-        return self.changes.final_text(live, lang)
-
-    def vote_text(self, live: LiveGame, lang: str) -> Html:
-        return self.vote.vote_text(live, lang)
 
     # --- presses ----------------------------------------------------------------------------------
     async def press(self, user_id: int, chat_id: int, message_id: int, key: Key, index: int,
@@ -225,8 +218,16 @@ class Conductor:
             clans = live.game.view(seat.name).clans
         if not clans:
             return say(lang, "no_clan")
+        clan = clans[0]
+        if len(clans) > 1:  # the double agent chooses the clan he writes to
+            chosen, text = addressed(text, list(clans))
+            if chosen is None:
+                names = " или ".join(f"«{clan_word(c, lang)}: …»" for c in clans) if lang == "ru" else \
+                    " or ".join(f"“{clan_word(c, lang)}: …”" for c in clans)
+                return say(lang, "which_clan", choices=names)
+            clan = chosen
         try:
-            await add_post(self.service, live, seat.name, "clan", text, clans[0])
+            await add_post(self.service, live, seat.name, "clan", text, clan)
         except Refusal as error:
             return refusal(error, lang)
         self.posts_written(live.id)

@@ -17,8 +17,9 @@ from aiogram.types import CallbackQuery, Message, TelegramObject, Update, User
 
 from rankedmafia.accounts.telegram import link_reply
 from rankedmafia.telegram.conductor import Conductor
+from rankedmafia.telegram.game_options import BadOption, parse_options
 from rankedmafia.telegram.sender import ANSWER_TRIES, Sender
-from rankedmafia.telegram.texts import esc, say
+from rankedmafia.telegram.texts import Html, esc, say
 
 log = logging.getLogger("rankedmafia.telegram")
 GROUPS = {"group", "supergroup"}
@@ -52,6 +53,31 @@ class Dedupe:
             elif not await self.conductor.tg.claim_update(event.update_id, self.conductor.clock()):
                 return None
         return await handler(event, data)
+
+
+PHASE_LEAST, PHASE_MOST = 30, 3600
+
+
+def change_setting(settings: dict[str, Any], args: list[str], lang: str, agents: Any) -> Html | None:
+    """`/settings WHAT VALUE` applied to the group's settings; a refusal in words (nothing changed) if bad."""
+    what, value = args[0].lower(), args[1] if len(args) > 1 else ""
+    if what in ("night", "dead") and value in ("on", "off"):
+        settings[f"{what}_delete"] = value == "on"
+    elif what == "kick" and value.isdigit():
+        settings["kick_after"] = int(value)
+    elif what in ("nightlen", "daylen") and value.isdigit() and (int(value) == 0
+                                                                 or PHASE_LEAST <= int(value) <= PHASE_MOST):
+        settings["night_seconds" if what == "nightlen" else "day_seconds"] = int(value)
+    elif what == "game":
+        words = " ".join(args[1:])
+        try:
+            parse_options(words or None, lang, agents)
+        except BadOption as bad:
+            return bad.text
+        settings["game"] = words
+    else:
+        return say(lang, "settings_bad", what=" ".join(args))
+    return None
 
 
 def build_dispatcher(conductor: Conductor) -> Dispatcher:
@@ -100,17 +126,48 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
 
     @router.message(Command("extend"), group)
     async def extend_command(message: Message, command: CommandObject, bot: Bot) -> None:
+        """The sign-up (its opener or an admin), or the phase in play (an admin)."""
         game = await conductor.tg.open_game(message.chat.id)
         lang = await conductor.lang(message.chat.id)
-        if game is None or game.status != "lobby" or message.from_user is None:
+        if game is None or message.from_user is None:
             await reply(message, say(lang, "no_game"))
             return
-        opener = message.from_user.id == game.opener
+        opener = message.from_user.id == game.opener and game.status == "lobby"
         if not opener and not await is_admin(conductor.sender, message.chat.id, message.from_user.id):
-            await reply(message, say(lang, "not_allowed"))
+            await reply(message, say(lang, "not_allowed" if game.status == "lobby" else "admins_only"))
             return
         seconds = int(command.args) if command.args and command.args.strip().isdigit() else None
-        await reply(message, await conductor.extend(game, seconds))
+        if game.status == "lobby":
+            await reply(message, await conductor.extend(game, seconds))
+        else:
+            await reply(message, await conductor.table.extend(game, seconds or conductor.timing.extend))
+
+    @router.message(Command("end"), group)
+    async def end_command(message: Message) -> None:
+        """An admin ends the game in play with no winner (a sign-up is cancelled with /cancel)."""
+        game = await conductor.tg.open_game(message.chat.id)
+        lang = await conductor.lang(message.chat.id)
+        if game is None or game.status != "running" or message.from_user is None:
+            await reply(message, say(lang, "no_game"))
+            return
+        if not await is_admin(conductor.sender, message.chat.id, message.from_user.id):
+            await reply(message, say(lang, "admins_only"))
+            return
+        await reply(message, await conductor.table.end(game))
+
+    @router.message(Command("stats"), group)
+    async def stats_command(message: Message) -> None:
+        if message.from_user is not None:
+            await reply(message, await conductor.table.stats(message.chat.id, message.from_user.id))
+
+    @router.message(Command("players"), group)
+    async def players_command(message: Message) -> None:
+        game = await conductor.tg.open_game(message.chat.id)
+        lang = await conductor.lang(message.chat.id)
+        if game is None:
+            await reply(message, say(lang, "no_game"))
+            return
+        await reply(message, await conductor.table.players(game))
 
     @router.message(Command("begin"), group)
     async def begin_command(message: Message, bot: Bot) -> None:
@@ -155,16 +212,18 @@ def build_dispatcher(conductor: Conductor) -> Dispatcher:
             if not await is_admin(conductor.sender, message.chat.id, message.from_user.id):
                 await reply(message, say(lang, "admins_only"))
                 return
-            what, value = args[0], args[1] if len(args) > 1 else ""
-            if what in ("night", "dead") and value in ("on", "off"):
-                chat.settings[f"{what}_delete"] = value == "on"
-            elif what == "kick" and value.isdigit():
-                chat.settings["kick_after"] = int(value)
+            problem = change_setting(chat.settings, args, lang, conductor.service.ai_agents)
+            if problem is not None:
+                await reply(message, problem)
+                return
             await conductor.save_chat(chat)
         shown = {k: (say(lang, "on" if v else "off") if isinstance(v, bool) else v) for k, v in chat.settings.items()}
+        for key in ("game", "night_seconds", "day_seconds"):
+            shown[key] = shown[key] or say(lang, "by_default")
         await reply(message, say(lang, "settings", **shown))
 
-    @router.message(Command("game", "extend", "begin", "cancel", "lang", "settings"), private)
+    @router.message(Command("game", "extend", "begin", "cancel", "lang", "settings", "end", "players", "stats"),
+                    private)
     async def group_only(message: Message) -> None:
         await reply(message, say("ru", "group_only"))
 

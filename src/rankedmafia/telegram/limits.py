@@ -90,6 +90,7 @@ class Limiter:
         self._groups: dict[int, Window] = {}
         self._not_before: dict[int, float] = {}  # a chat's next call: its spacing, or Telegram's retry_after
         self._all_not_before = 0.0  # a 429 without a chat (a button's answer): everyone waits
+        self.taken: list[tuple[int, float]] = []  # the groups' calls not yet kept (`counts.KeptCounts`)
 
     def _group(self, chat_id: int) -> Window | None:
         if chat_id >= 0 or self.limits.per_group_minute <= 0:
@@ -99,19 +100,19 @@ class Limiter:
             found = self._groups[chat_id] = Window(self.limits.per_group_minute, 60.0)
         return found
 
-    async def turn(self, chat_id: int | None, reserve: int = 0) -> Turn:
+    async def turn(self, chat_id: int | None, reserve: int = 0, share: int = 0) -> Turn:
         """Wait until a call to this chat (None: no chat, e.g. a button's answer) is within every limit, and
         count it (`done` it when answered). Waiting and counting have no await between them."""
-        while (wait := self.wait(chat_id, reserve)) > 0:
+        while (wait := self.wait(chat_id, reserve, share)) > 0:
             await self.sleep(wait)
         return self.take(chat_id)
 
-    def wait(self, chat_id: int | None, reserve: int = 0) -> float:
+    def wait(self, chat_id: int | None, reserve: int = 0, share: int = 0) -> float:
         """How long a call to this chat must wait now (0: it may go). `reserve`: places of the group's
-        minute left for others (a live tally yields to the news)."""
+        minute left for others (a live tally yields to the news); `share`: places of the bot's second."""
         now = self.clock()
         group = None if chat_id is None else self._group(chat_id)
-        return max(self.everyone.wait(now) if self.everyone else 0.0, self._all_not_before - now,
+        return max(self.everyone.wait(now, share) if self.everyone else 0.0, self._all_not_before - now,
                    group.wait(now, reserve) if group else 0.0,
                    self._not_before.get(chat_id, 0.0) - now if chat_id is not None else 0.0)
 
@@ -120,10 +121,20 @@ class Limiter:
         now = self.clock()
         group = None if chat_id is None else self._group(chat_id)
         slots = [window.take() for window in (self.everyone, group) if window is not None]
+        if group is not None and chat_id is not None:
+            self.taken.append((chat_id, now))
         if chat_id is not None:
             interval = self.limits.group_interval if chat_id < 0 else self.limits.private_interval
             self._not_before[chat_id] = now + interval
         return Turn(slots, self.clock)
+
+    def seed(self, chat_id: int, at: float) -> None:
+        """A group's call made before this process started (`at` on this limiter's clock): it counts in the
+        group's minute as if made here."""
+        group = self._group(chat_id)
+        if group is not None:
+            slot = group.take()
+            slot.end = at
 
     def pause(self, chat_id: int | None, seconds: float) -> None:
         """Telegram said 429: nothing more to this chat (to anyone, without one) for `seconds`."""

@@ -12,7 +12,7 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.telegram import forms, outbox
-from rankedmafia.telegram.common import Answer, Context, keyboard
+from rankedmafia.telegram.common import Answer, Context, PhaseEnded, in_phase, keyboard, phase_ended_words
 from rankedmafia.telegram.outbox import Intent, Markup, key_of
 from rankedmafia.telegram.store import Key, Taken, TgGame
 from rankedmafia.telegram.texts import refusal, say
@@ -49,7 +49,7 @@ class NightKeyboards:
         name, phase = key.data["seat"], key.data["phase"]
         live = await c.service.get(game.game_id)
         if phase_key(live) != phase or live.status != "running":
-            stale = say(lang, "stale")
+            stale = phase_ended_words(phase, lang)
             taken.intents = [screen_edit(game.game_id, phase, chat_id, message_id, stale)]
             await c.tg.take(taken)
             c.delivery.push(taken.intents[0])
@@ -72,7 +72,7 @@ class NightKeyboards:
             elif op == "pass":
                 text = say(lang, "passed")
             else:
-                text = say(lang, "stale")
+                text = phase_ended_words(phase, lang) if moved else say(lang, "stale")
             taken.intents = [screen_edit(game.game_id, phase, chat_id, message_id, text, markup)]
 
         answer, committed = Answer(), False
@@ -93,9 +93,11 @@ class NightKeyboards:
                 return outcome
 
             try:
-                _live, outcome = await c.service.execute(game.game_id, then_draw, also=taken)
+                _live, outcome = await c.service.execute(game.game_id, in_phase(phase, then_draw), also=taken)
                 committed = bool(outcome.entries)  # the writes went with the command's entries
                 answer = Answer(say(lang, "changed" if op == "withdraw" else "passed") if op != "send" else None)
+            except PhaseEnded:
+                answer, after, op = Answer(phase_ended_words(phase, lang), alert=True), {}, None
             except (Refusal, RuleViolation) as error:
                 answer, after, op = Answer(refusal(error, lang), alert=True), {}, None
         if not committed:  # no command, or a refused one: the writes alone

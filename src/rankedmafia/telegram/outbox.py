@@ -3,14 +3,16 @@
 An intention is written in the same transaction as what causes it (a press's command and keyboards, a
 phase's progress), under a key that names the message: `game|phase|purpose|chat[|player]`. The key is
 unique, so an intention derived again after a restart adds nothing; an edit's row holds the newest text
-for its message (a new text bumps its version). `delivery.Delivery` sends the rows in order per chat and
-marks each with Telegram's answer as soon as it comes.
+for its message (a new text bumps its version). `delivery.Delivery` sends each chat's rows by priority
+and marks each with Telegram's answer as soon as it comes; a row is sent by the process that claimed it.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +34,7 @@ class Intent:
     key: str
     game_id: str
     chat_id: int
-    op: str = "send"  # send | edit | kick
+    op: str = "send"  # send | edit | kick | pin | unpin
     text: str = ""
     markup: Markup | None = None
     target: str | None = None  # an edit: the key of the row that sent its message ...
@@ -54,6 +56,11 @@ class Row:
     text: str
     markup: Markup | None
     version: int
+    sent: int = 0  # the version delivered (0: none yet)
+
+    def purpose(self) -> str:
+        parts = self.key.split("|")
+        return parts[2] if len(parts) > 2 else ""
 
     def body(self) -> str:
         return json.dumps({"text": self.text, "markup": self.markup}, ensure_ascii=False, sort_keys=True)
@@ -67,6 +74,11 @@ def edit(key: str, game_id: str, chat_id: int, text: str, markup: Markup | None 
          target: str | None = None, message_id: int | None = None) -> Intent:
     assert (target is None) != (message_id is None), "an edit names its message one way"
     return Intent(key, game_id, chat_id, "edit", text, markup, target, message_id)
+
+
+def pin(key: str, game_id: str, chat_id: int, target: str, pinned: bool = True) -> Intent:
+    """Pin (or unpin) the message the row `target` sent, once it is out."""
+    return Intent(key, game_id, chat_id, "pin" if pinned else "unpin", target=target)
 
 
 def write(connection: Connection, intents: Iterable[Intent], at: float) -> None:
@@ -87,24 +99,59 @@ def write(connection: Connection, intents: Iterable[Intent], at: float) -> None:
 def _row(r: Any) -> Row:
     body = json.loads(r.body)
     return Row(r.id, r.key, r.game_id, r.chat_id, r.op, r.target, r.message_id, body["text"], body["markup"],
-               r.version)
+               r.version, r.sent)
+
+
+CLAIM_TERM = 30.0  # a claim's term when no lease bounds it (a single process)
+RENEW = 3.0  # a claim of ours is extended when it has this much less left than a new one would
 
 
 class Outbox:
-    """The rows, read and marked through the store (its one writer, its reading threads)."""
+    """The rows, read and marked through the store (its one writer, its reading threads).
 
-    def __init__(self, store: Store) -> None:
+    Rows are delivered by the process that claims them (`claim`): several bot processes on one database
+    never send one row twice. A claim lasts as long as its holder's lease (`lease.Lease`), which a holder
+    that cannot renew gives up before its term is out: a row claimed by a process that died is free again
+    once its lease has lapsed, when a standby takes the lease over."""
+
+    def __init__(self, store: Store, holder: str = "", until: Callable[[], float] | None = None) -> None:
         self.store = store
+        self.holder = holder or f"pid{os.getpid()}"
+        self.until = until or (lambda: time.time() + CLAIM_TERM)
+
+    async def claim(self, chat_id: int) -> list[Row]:
+        """Claim the chat's due rows that nobody else holds, and return those held here (all of them unless
+        another process delivers to this chat). On PostgreSQL rows another transaction is claiming are
+        skipped, not waited for (`FOR UPDATE SKIP LOCKED`); SQLite's one writer serialises the claims."""
+        me, now, until = self.holder, time.time(), self.until()
+        # Most rounds find every due row claimed here already: a read, no write.
+        found = await self.store._read(lambda c: c.execute(
+            select(tg_outbox).where(tg_outbox.c.pending == 1, tg_outbox.c.chat_id == chat_id)
+            .order_by(tg_outbox.c.id)).all())
+        if all(r.claim == me and (r.claim_until or 0.0) >= until - RENEW for r in found):
+            return [_row(r) for r in found]
+        # Free, lapsed, or ours and to be extended (a claim extended only now and then: most rounds write nothing).
+        free = (tg_outbox.c.claim.is_(None) | (tg_outbox.c.claim_until < now)
+                | ((tg_outbox.c.claim == me) & (tg_outbox.c.claim_until < until - RENEW)))
+
+        def job(connection: Connection) -> list[Any]:
+            due = (tg_outbox.c.pending == 1) & (tg_outbox.c.chat_id == chat_id)
+            if connection.dialect.name == "postgresql":
+                ids = [r.id for r in connection.execute(
+                    select(tg_outbox.c.id).where(due, free).with_for_update(skip_locked=True))]
+                if ids:
+                    connection.execute(update(tg_outbox).where(tg_outbox.c.id.in_(ids))
+                                       .values(claim=me, claim_until=until))
+            else:
+                connection.execute(update(tg_outbox).where(due, free).values(claim=me, claim_until=until))
+            return list(connection.execute(select(tg_outbox).where(due, tg_outbox.c.claim == me)
+                                           .order_by(tg_outbox.c.id)).all())
+
+        return [_row(r) for r in await self.store.writer.run(job)]
 
     async def write(self, intents: Sequence[Intent], at: float) -> None:
         if intents:
             await self.store.writer.run(lambda c: write(c, intents, at))
-
-    async def pending(self, chat_id: int) -> list[Row]:
-        rows = await self.store._read(lambda c: c.execute(
-            select(tg_outbox).where(tg_outbox.c.pending == 1, tg_outbox.c.chat_id == chat_id)
-            .order_by(tg_outbox.c.id)).all())
-        return [_row(r) for r in rows]
 
     async def pending_chats(self) -> list[int]:
         rows = await self.store._read(lambda c: c.execute(

@@ -21,8 +21,9 @@ from rankedmafia.store import PostRow
 from rankedmafia.telegram import outbox
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.store import TgGame, TgSeat
-from rankedmafia.telegram.texts import say, shown
+from rankedmafia.telegram.texts import capital, say, shown
 from rankedmafia.text.clans import clan_title
+from rankedmafia.text.roles import CLAN_LABELS
 
 CLAN = "clan:"
 
@@ -51,8 +52,8 @@ def relay_posts(live: LiveGame, game: TgGame, seats: dict[str, TgSeat], rows: li
             clan = row.channel[len(CLAN):]
             line = say(lang, "clan_says", nick=shown(live, row.author, lang), text=row.text)
             # the double agent reads each clan's lines labelled with the clan (RULINGS.md)
-            labelled = say(lang, "clan_says_in", clan=clan_title(clan, lang), nick=shown(live, row.author, lang),
-                           text=row.text)
+            labelled = say(lang, "clan_says_in", clan=capital(clan_title(clan, lang)),
+                           nick=shown(live, row.author, lang), text=row.text)
             for name, own in clans.items():
                 if name != row.author and clan in own:
                     user = seats[name].user_id
@@ -60,3 +61,24 @@ def relay_posts(live: LiveGame, game: TgGame, seats: dict[str, TgSeat], rows: li
                                                labelled if len(own) > 1 else line))
     progress["posts"] = fresh[-1].id
     return intents
+
+
+def addressed(text: str, clans: list[str]) -> tuple[str | None, str]:
+    """Which of his clans a member of several writes to: his line begins with the clan's name and a colon
+    («красные: …», «чёрные: …», or the label as the setup gives it: «red: …»). (None, text) if it names none."""
+    head, colon, rest = text.partition(":")
+    if not colon:
+        return None, text
+    wanted = head.strip().lower().replace("ё", "е")
+    for clan in clans:
+        names = {clan.lower(), *(labels[clan].lower().replace("ё", "е") for labels in CLAN_LABELS.values()
+                                 if clan in labels)}
+        if wanted in names or wanted in {f"клан {n}" for n in names}:
+            return clan, rest.strip()
+    return None, text
+
+
+def clan_word(clan: str, lang: str) -> str:
+    """What a member of several clans types to name one: its label in words («красные»), else as given."""
+    return CLAN_LABELS.get(lang, {}).get(clan, clan)
+

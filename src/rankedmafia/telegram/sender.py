@@ -59,13 +59,13 @@ class Sender:
         self.retried = 0  # how many 429 answers were waited out (for tests and logs)
 
     async def call(self, chat_id: int | None, make: Callable[[], Awaitable[T]], tries: int | None = None,
-                   reserve: int = 0) -> T:
+                   reserve: int = 0, share: int = 0) -> T:
         """Make the call in the chat's turn until Telegram answers it (`tries`: at most so many times;
         `reserve`: see `Limiter.wait`)."""
         attempt = 0
         while True:
             attempt += 1
-            turn = await self.limiter.turn(chat_id, reserve)
+            turn = await self.limiter.turn(chat_id, reserve, share)
             try:
                 return await make()
             except TelegramRetryAfter as error:
@@ -97,16 +97,46 @@ class Sender:
             return Posted(True, None, 0.0)
         return Posted(True, message.message_id, 0.0)
 
+    async def change_once(self, chat_id: int, message_id: int, text: str, markup: Markup | None,
+                          attempt: int) -> Posted:
+        """One try at an edit, in a turn the caller has taken; settled also when Telegram says the message
+        already reads so, or is gone (see `Posted`)."""
+        try:
+            await self.bot.edit_message_text(text=text, chat_id=chat_id, message_id=message_id,
+                                             reply_markup=inline(markup), parse_mode="HTML",
+                                             disable_web_page_preview=True)
+        except TelegramRetryAfter as error:
+            self.retried += 1
+            self.limiter.pause(chat_id, float(error.retry_after))
+            return Posted(False, None, 0.0)
+        except (TelegramNetworkError, TelegramServerError):
+            return Posted(False, None, min(5.0, 0.2 * attempt))
+        except GONE as error:
+            if "not modified" not in str(error):
+                log.warning("cannot edit %s/%s: %s", chat_id, message_id, error)
+        return Posted(True, message_id, 0.0)
+
     async def change(self, chat_id: int, message_id: int, text: str, markup: Markup | None = None,
-                     reserve: int = 0) -> None:
+                     reserve: int = 0, share: int = 0) -> None:
         """Edit; done also when Telegram says the message already reads so, or is gone."""
         try:
             await self.call(chat_id, lambda: self.bot.edit_message_text(
                 text=text, chat_id=chat_id, message_id=message_id, reply_markup=inline(markup), parse_mode="HTML",
-                disable_web_page_preview=True), reserve=reserve)
+                disable_web_page_preview=True), reserve=reserve, share=share)
         except GONE as error:
             if "not modified" not in str(error):
                 log.warning("cannot edit %s/%s: %s", chat_id, message_id, error)
+
+    async def pin(self, chat_id: int, message_id: int, pinned: bool) -> None:
+        """Pin (quietly) or unpin a message; a group where the bot may not pin keeps its messages as they are."""
+        try:
+            if pinned:
+                await self.call(chat_id, lambda: self.bot.pin_chat_message(chat_id, message_id,
+                                                                           disable_notification=True))
+            else:
+                await self.call(chat_id, lambda: self.bot.unpin_chat_message(chat_id, message_id=message_id))
+        except GONE as error:
+            log.info("cannot pin in %s: %s", chat_id, error)
 
     async def kick(self, chat_id: int, user_id: int) -> None:
         """Remove from the group (a ban lifted at once, so he may come back later)."""

@@ -36,9 +36,13 @@ class SignUp:
     async def open_game(self, chat_id: int, user_id: int, title: str, args: str | None) -> Answer | None:
         """`/game [setup] [options]` (telegram/game_options.py): a bad word is answered, nothing created."""
         c = self.c
-        lang = await c.lang(chat_id)
+        chat = await c.chat(chat_id)
+        lang = chat.lang
         if await c.tg.open_game(chat_id) is not None:
             return Answer(say(lang, "game_exists"))
+        args = args or chat.settings.get("game") or None  # the group's default game (/settings game …)
+        night = int(chat.settings.get("night_seconds") or 0) or c.timing.night
+        day = int(chat.settings.get("day_seconds") or 0) or c.timing.day
         try:
             options = parse_options(args, lang, c.service.ai_agents)
         except BadOption as bad:
@@ -47,7 +51,7 @@ class SignUp:
         setup = preset(name)
         try:
             game_id, _admin = await c.service.create(title or setup.title.get(lang, name), setup,
-                                                     c.timing.night, c.timing.day, c.timing.follow_up,
+                                                     night, day, c.timing.follow_up,
                                                      bots=options.bots, ai=options.ai)
         except Refusal as error:
             return Answer(esc(refusal(error, lang)))
@@ -55,13 +59,15 @@ class SignUp:
         game = TgGame(game_id, chat_id, user_id, "lobby", now + c.timing.registration, None, {}, now)
         live = await c.service.get(game_id)
         join = forms.Button(label(lang, "join"), {"url": f"https://t.me/{c.username}?start=j{game_id}"})
+        leave = forms.Button(label(lang, "leave"), {"do": "leave"})
         begin = forms.Button(label(lang, "begin"), {"do": "begin"})
-        key, markup = keyboard(c.tg, game_id, None, [[join], [begin]], {"kind": "lobby"}, once=False)
+        key, markup = keyboard(c.tg, game_id, None, [[join, leave], [begin]], {"kind": "lobby"}, once=False)
         game.progress["signup_markup"] = markup  # its edits keep the same buttons
         text = self.lobby_text(live, game, lang)
         self._shown[game_id] = text
         # Its buttons come by an edit once it is out (a copy sent twice at a crash has none to mislead).
-        intents = [outbox.send(signup_key(game), game_id, chat_id, text), self.edit(game, text, markup)]
+        intents = [outbox.send(signup_key(game), game_id, chat_id, text), self.edit(game, text, markup),
+                   outbox.pin(key_of(game_id, "lobby", "pin", chat_id), game_id, chat_id, signup_key(game))]
         batch = Batch(game_id, now, intents, [key])
         await c.tg.add_game(game, batch)
         c.delivery.wake([chat_id])
@@ -80,6 +86,12 @@ class SignUp:
         """The sign-up message's newest text (its list, or its close)."""
         return outbox.edit(signup_key(game) + "|edit", game.game_id, game.chat_id, text, markup,
                            target=signup_key(game))
+
+    @staticmethod
+    def unpin(game: TgGame) -> Intent:
+        """The sign-up is over: its message is pinned no more."""
+        return outbox.pin(key_of(game.game_id, "lobby", "unpin", game.chat_id), game.game_id, game.chat_id,
+                          signup_key(game), pinned=False)
 
     async def sync(self, live: LiveGame, game: TgGame, lang: str) -> None:
         """Keep the sign-up's list current (the newest list only: edits waiting are replaced)."""
@@ -144,6 +156,8 @@ class SignUp:
     async def press(self, user_id: int, chat_id: int, message_id: int, game: TgGame, state: dict[str, Any],
                     kind: str, nickname: str, is_admin: Any, lang: str) -> Answer:
         if kind == "lobby":
+            if state.get("do") == "leave":
+                return await self.leave(user_id, game, lang)
             if state.get("do") != "begin":
                 return Answer()
             if user_id != game.opener and not await is_admin():
@@ -155,6 +169,20 @@ class SignUp:
                            message_id=message_id)
         await self.c.commit(Batch(game.game_id, self.c.clock(), [edit]))
         return Answer()
+
+    async def leave(self, user_id: int, game: TgGame, lang: str) -> Answer:
+        """«Выйти из набора»: his seat is given up while the game signs up; the list shows it."""
+        c = self.c
+        seat = next((s for s in await c.tg.seats(game.game_id) if s.user_id == user_id), None)
+        if seat is None:
+            return Answer(say(lang, "not_joined"), alert=True)
+        try:
+            await c.service.leave(game.game_id, seat.name)
+        except Refusal as error:
+            return Answer(refusal(error, lang), alert=True)
+        await c.tg.remove_seat(game.game_id, seat.name)
+        c.nudge(game.game_id)
+        return Answer(say(lang, "left"))
 
     async def begin(self, game_id: str) -> str | None:
         """Deal and start (the opener, an admin, or the sign-up's deadline with enough players)."""
@@ -180,7 +208,7 @@ class SignUp:
 
     async def _close(self, game: TgGame, text: str, purpose: str) -> None:
         """The game is cancelled: the sign-up's message says so (if it was still open), and the group."""
-        intents = [self.edit(game, text, None)] if game.status == "lobby" else []
+        intents = [self.edit(game, text, None), self.unpin(game)] if game.status == "lobby" else []
         intents.append(outbox.send(key_of(game.game_id, "end", purpose, game.chat_id), game.game_id, game.chat_id,
                                    text))
         await self.c.commit(Batch(game.game_id, self.c.clock(), intents, game={"status": "cancelled"}))

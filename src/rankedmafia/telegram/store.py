@@ -22,7 +22,9 @@ from rankedmafia.telegram import outbox
 from rankedmafia.telegram.outbox import Intent
 
 OPEN = ("lobby", "running")
-DEFAULT_SETTINGS: dict[str, Any] = {"night_delete": False, "dead_delete": False, "kick_after": 0}
+# A group's settings (kept in rm_tg_chats): the house rules, its default game and its phases' lengths.
+DEFAULT_SETTINGS: dict[str, Any] = {"night_delete": False, "dead_delete": False, "kick_after": 0, "game": "",
+                                    "night_seconds": 0, "day_seconds": 0}
 
 
 @dataclass(slots=True)
@@ -263,6 +265,10 @@ class TgStore:
                                                        sex=seat.sex, misses=0))
 
         await self._write(job)
+
+    async def remove_seat(self, game_id: str, name: str) -> None:
+        await self._write(lambda c: c.execute(delete(tg_seats).where(tg_seats.c.game_id == game_id,
+                                                                     tg_seats.c.name == name)))
 
     async def seats(self, game_id: str) -> list[TgSeat]:
         rows = await self._read(lambda c: c.execute(select(tg_seats).where(tg_seats.c.game_id == game_id)).all())

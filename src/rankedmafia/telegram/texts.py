@@ -44,6 +44,9 @@ WORDS: dict[str, dict[str, str]] = {
         "nobody_yet": "пока никого",
         "join": "Вступить",
         "begin": "Начать игру",
+        "leave": "Выйти из набора",
+        "left": "Вы вышли из набора.",
+        "not_joined": "Вы не записаны в эту игру.",
         "join_prompt": "Вы вступаете в игру «{title}». Ваш пол (для текстов игры)?",
         "sex_m": "мужской", "sex_f": "женский", "sex_none": "не указывать",
         "joined": "Вы в игре под ником <b>{nick}</b>. Роль придёт сюда, когда игра начнётся.",
@@ -96,6 +99,8 @@ WORDS: dict[str, dict[str, str]] = {
         "stranger": "Вы не играете в этой игре.",
         "not_yours": "Это не ваши кнопки.",
         "stale": "Эти кнопки устарели.",
+        "day_over": "Этот день уже закончился — голос не принят.",
+        "night_over": "Эта ночь уже закончилась — ход не принят.",
         "already": "Уже принято.",
         "over": "🏁 <b>Игра окончена.</b> {winner}\n\n<b>Роли</b>\n{roles}\n\nЗапись игры и её повтор: {link}",
         "winner": "Победитель — {side}.",
@@ -103,28 +108,38 @@ WORDS: dict[str, dict[str, str]] = {
         "draw": "Ничья: в живых не осталось никого.",
         "role_line": "{mark}{nick} — {role}",
         "role_was": "{mark}{nick} — {role} (в начале — {first})",
-        "ended_by_host": "Игра остановлена. Победителя нет.",
+        "ended_by_host": "Игра остановлена без победителя.",
         "stalemate": "Игра окончена: ничья. Несколько ночей и дней подряд никто не погиб и никого не повесили — "
                      "победителя нет.",
         "clan_says": "🕶 {nick}: {text}",
-        "clan_says_in": "🕶 [{clan}] {nick}: {text}",
+        "clan_says_in": "🕶 {clan}, {nick}: {text}",
+        "which_clan": "Вы состоите в двух кланах: начните сообщение с названия клана, которому пишете, — "
+                      "{choices}. Ничего не отправлено.",
         "no_clan": "Ночной чат — только для мафии; ваши сообщения здесь никто не читает.",
         "not_playing": "Вы не в игре. Чтобы сыграть, нажмите «Вступить» под набором в группе.",
         "remind_night": "⏰ До конца ночи осталось {left}. Вы ещё не походили.",
         "remind_day": "⏰ До конца дня осталось {left}. Не проголосовали: {names}.",
         "lang": "Язык: русский.",
-        "settings": "Настройки группы:\n• удалять сообщения игроков ночью: {night_delete}\n"
+        "settings": "Настройки группы:\n• игра по умолчанию (/game без слов): {game}\n"
+                    "• ночь, секунд: {night_seconds}\n• день, секунд: {day_seconds}\n"
+                    "• удалять сообщения игроков ночью: {night_delete}\n"
                     "• удалять сообщения выбывших: {dead_delete}\n"
                     "• удалять из группы после стольких пропущенных фаз подряд: {kick_after}\n\n"
-                    "Изменить: /settings night on|off, /settings dead on|off, /settings kick N (0 — выключить).",
+                    "Изменить: /settings game classic-12 боты ии=2, /settings nightlen 90, /settings daylen 240 "
+                    "(0 — как у бота), /settings night on|off, /settings dead on|off, /settings kick N "
+                    "(0 — выключить).",
+        "settings_bad": "Не понял настройку: {what}. Ничего не изменено.",
+        "by_default": "как у бота",
         "on": "да", "off": "нет",
         "kicked": "{nick} пропустил {n} подряд и удаляется из группы.",
         "kicked_f": "{nick} пропустила {n} подряд и удаляется из группы.",
         "phases": "фазу|фазы|фаз",
         "help": "Команды: /game [расклад] [боты] [ии=N] — открыть набор (например, /game classic-12 боты: "
                 "пустые при старте места займут боты; «боты=случайные» — боты, играющие наугад; «ии=2» — два "
-                "игрока ИИ); /extend — продлить набор; /begin — начать; /cancel — отменить (админы); "
-                "/lang ru|en; /settings. Ходы ночью — в личных сообщениях бота.",
+                "игрока ИИ); /extend — продлить набор (в игре — фазу, админы); /begin — начать; /cancel — отменить "
+                "(админы); /end — закончить игру без победителя (админы); /players — кто в игре; /stats — статистика; "
+                "/lang ru|en; "
+                "/settings. Ходы ночью — в личных сообщениях бота.",
         "seconds": "{n} с",
         "unknown_preset": "Нет расклада «{name}». Есть: {choices}.",
         "option_twice": "Расклад назван дважды («{word}»): нужен один. Ничего не создано.",
@@ -147,6 +162,16 @@ WORDS: dict[str, dict[str, str]] = {
         "mark_ai": "ИИ",
         "marked": "{nick} ({mark})",
         "players_list": "Игроки: {names}.",
+        "players_alive": "В игре ({n}): {names}.",
+        "players_dead": "Выбыли ({n}): {names}.",
+        "dead_role": "{nick} — {role}",
+        "dead_unknown": "{nick} — роль не раскрыта",
+        "no_game_yet": "Игра ещё не началась.",
+        "stats_none": "В этой группе ещё не доиграна ни одна игра.",
+        "stats_group": "Игр в группе: {n}. Победители: {sides}.",
+        "stats_own": "Ваши игры здесь: {played}, из них выиграно: {won}.",
+        "no_winner": "без победителя",
+        "phase_extended": "Фаза продлена до {deadline} (UTC).",
         "ai_says": "🤖 {nick}: {text}",
     },
     "en": {
@@ -156,6 +181,9 @@ WORDS: dict[str, dict[str, str]] = {
         "nobody_yet": "nobody yet",
         "join": "Join",
         "begin": "Start the game",
+        "leave": "Leave",
+        "left": "You have left the sign-up.",
+        "not_joined": "You have not joined this game.",
         "join_prompt": "You are joining “{title}”. Your sex (for the game's texts)?",
         "sex_m": "male", "sex_f": "female", "sex_none": "skip",
         "joined": "You are in the game as <b>{nick}</b>. Your role will come here when the game starts.",
@@ -207,6 +235,8 @@ WORDS: dict[str, dict[str, str]] = {
         "stranger": "You are not playing in this game.",
         "not_yours": "These are not your buttons.",
         "stale": "These buttons are out of date.",
+        "day_over": "That day is over: the vote was not taken.",
+        "night_over": "That night is over: the action was not taken.",
         "already": "Already taken.",
         "over": "🏁 <b>The game is over.</b> {winner}\n\n<b>Roles</b>\n{roles}\n\nThe game's record and replay: {link}",
         "winner": "The winner: {side}.",
@@ -214,28 +244,36 @@ WORDS: dict[str, dict[str, str]] = {
         "draw": "A draw: nobody is left alive.",
         "role_line": "{mark}{nick} — {role}",
         "role_was": "{mark}{nick} — {role} (at first {first})",
-        "ended_by_host": "The game was stopped. Nobody wins.",
+        "ended_by_host": "The game was stopped with no winner.",
         "stalemate": "The game is over: a draw. For several nights and days in a row nobody died and nobody was "
                      "hanged: nobody wins.",
         "clan_says": "🕶 {nick}: {text}",
-        "clan_says_in": "🕶 [{clan}] {nick}: {text}",
+        "clan_says_in": "🕶 {clan}, {nick}: {text}",
+        "which_clan": "You belong to two clans: begin your message with the name of the clan you write to — "
+                      "{choices}. Nothing was sent.",
         "no_clan": "The night chat is the mafia's; nobody reads your messages here.",
         "not_playing": "You are not in a game. To play, press “Join” under a sign-up in a group.",
         "remind_night": "⏰ {left} left in the night. You have not acted yet.",
         "remind_day": "⏰ {left} left in the day. Not voted: {names}.",
         "lang": "Language: English.",
-        "settings": "Group settings:\n• delete players' messages at night: {night_delete}\n"
+        "settings": "Group settings:\n• the default game (/game with no words): {game}\n"
+                    "• a night, seconds: {night_seconds}\n• a day, seconds: {day_seconds}\n"
+                    "• delete players' messages at night: {night_delete}\n"
                     "• delete the dead's messages: {dead_delete}\n"
                     "• remove from the group after this many missed phases: {kick_after}\n\n"
-                    "Change: /settings night on|off, /settings dead on|off, /settings kick N (0 — off).",
+                    "Change: /settings game classic-12 bots ai=2, /settings nightlen 90, /settings daylen 240 "
+                    "(0 — the bot's own), /settings night on|off, /settings dead on|off, /settings kick N (0 — off).",
+        "settings_bad": "Unknown setting: {what}. Nothing changed.",
+        "by_default": "the bot's own",
         "on": "yes", "off": "no",
         "kicked": "{nick} missed {n} in a row and is removed from the group.",
         "kicked_f": "{nick} missed {n} in a row and is removed from the group.",
         "phases": "phase|phases|phases",
         "help": "Commands: /game [setup] [bots] [ai=N] — open a sign-up (e.g. /game classic-12 bots: bots take "
                 "the seats still empty at the start; “bots=random” — bots that play at random; “ai=2” — two AI "
-                "players); /extend — extend it; /begin — start; /cancel — cancel (admins); /lang ru|en; "
-                "/settings. Night actions go to the bot privately.",
+                "players); /extend — extend it (in play, the phase: admins); /begin — start; /cancel — cancel "
+                "(admins); /end — end the game with no winner (admins); /players — who is in the game; "
+                "/stats — statistics; /lang ru|en; /settings. Night actions go to the bot privately.",
         "seconds": "{n} s",
         "unknown_preset": "There is no setup “{name}”. There are: {choices}.",
         "option_twice": "The setup is named twice (“{word}”): one, please. Nothing was created.",
@@ -259,6 +297,16 @@ WORDS: dict[str, dict[str, str]] = {
         "mark_ai": "AI",
         "marked": "{nick} ({mark})",
         "players_list": "Players: {names}.",
+        "players_alive": "In the game ({n}): {names}.",
+        "players_dead": "Out ({n}): {names}.",
+        "dead_role": "{nick} — {role}",
+        "dead_unknown": "{nick} — role not revealed",
+        "no_game_yet": "The game has not started yet.",
+        "stats_none": "No game has been finished in this group yet.",
+        "stats_group": "Games in this group: {n}. Winners: {sides}.",
+        "stats_own": "Your games here: {played}, won: {won}.",
+        "no_winner": "no winner",
+        "phase_extended": "The phase is extended until {deadline} (UTC).",
         "ai_says": "🤖 {nick}: {text}",
     },
 }
@@ -270,7 +318,29 @@ def shown(live: LiveGame, name: str, lang: str) -> Plain:
     if not live.is_bot(name):
         return plain(nick)
     mark = "mark_ai" if live.ai_agent(name) is not None else "mark_bot"
-    return label(lang, "marked", nick=nick, mark=label(lang, mark))
+    return label(lang, "marked", nick=person_name(nick), mark=label(lang, mark))
+
+
+BOT_WORD = "Бот "
+
+
+def person_name(nick: str) -> str:
+    """A seat's name as a person's, its mark said once beside it: «Бот Трофим» is shown «Трофим (бот)», not
+    «Бот Трофим (бот)» (a numbered one, «Бот 2», keeps its word: a number alone is no name)."""
+    rest = nick[len(BOT_WORD):] if nick.startswith(BOT_WORD) else nick
+    return rest if rest[:1].isalpha() else nick
+
+
+def agree(text: str, sex: str | None) -> str:
+    """The role's rules, written to a man, agreeing with a woman's sex."""
+    if sex != "f":
+        return text
+    for man, woman in AGREEMENT:
+        text = text.replace(man, woman)
+    return text
+
+
+AGREEMENT = (("играете сам за себя", "играете сама за себя"),)
 
 
 def lang_of(value: str | None) -> str:

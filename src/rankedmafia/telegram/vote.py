@@ -11,7 +11,7 @@ from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import BLUE, PhaseKind
 from rankedmafia.telegram import forms, outbox
-from rankedmafia.telegram.common import Answer, Context, keyboard
+from rankedmafia.telegram.common import Answer, Context, PhaseEnded, in_phase, keyboard, phase_ended_words
 from rankedmafia.telegram.outbox import Intent, key_of
 from rankedmafia.telegram.store import Key, Taken, TgGame
 from rankedmafia.telegram.texts import Html, clock, join, label, refusal, say, shown
@@ -74,14 +74,18 @@ class DayVote:
         if seat is None:
             return Answer(say(lang, "stranger"), alert=True)
         live = await c.service.get(game.game_id)
-        if phase_key(live) != key.data.get("phase"):
-            return Answer(say(lang, "stale"))
+        day = str(key.data.get("phase", ""))
+        if phase_key(live) != day:
+            return Answer(phase_ended_words(day, lang), alert=True)
         choice = state.get("v")
         if not isinstance(choice, str):
             return Answer(say(lang, "stale"))
         taken = Taken(update_id, at=c.clock())
         try:
-            _live, outcome = await c.service.execute(game.game_id, vote_build(seat.name, choice), also=taken)
+            _live, outcome = await c.service.execute(game.game_id, in_phase(day, vote_build(seat.name, choice)),
+                                                     also=taken)
+        except PhaseEnded:
+            return Answer(phase_ended_words(day, lang), alert=True)
         except (Refusal, RuleViolation) as error:
             return Answer(refusal(error, lang), alert=True)
         if not outcome.entries and update_id is not None:  # the same vote again: the update is still claimed

@@ -41,8 +41,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "check_sniper": "снайпер",
         "compare_same": "{a} и {b} играют за одну сторону.",
         "compare_different": "{a} и {b} играют за разные стороны.",
-        "witness": "Игрока {target} этой ночью пытался убить {killer}.",
-        "witness_nobody": "Игрока {target} этой ночью никто не пытался убить.",
+        "witness": "{target} этой ночью пытался убить {killer}.",  # the target in the accusative
+        "witness_nobody": "{target} этой ночью никто не пытался убить.",
         "role_change": "Теперь ваша роль: {role}.",
         "new_boss": "Новый босс мафии: {player}.",
         "new_boss_clan": "Новый босс клана «{label}»: {player}.",
@@ -79,7 +79,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "defended_alone_f": "Обреченная {player} отмазана и не вешается.",
         "unhangable_alone_f": "Обреченная {player} не вешается.",
         "unhangable_f": "Обреченная {player} не вешается, и сегодня не вешается никто.",
-        "witness_f": "Игрока {target} этой ночью пыталась убить {killer}.",
+        "witness_f": "{target} этой ночью пыталась убить {killer}.",
         "peek_none_f": "{target} этой ночью ничего не делала.",
     },
     "en": {

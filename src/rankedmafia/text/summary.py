@@ -7,6 +7,7 @@ from typing import Any
 
 from rankedmafia.rules.roles.common import DEFAULT_CLAN
 from rankedmafia.text.clans import clan_label
+from rankedmafia.text.declension import decline
 from rankedmafia.text.formats import Format, emphasis, heading
 from rankedmafia.text.messages import message
 from rankedmafia.text.names import action_name, question_text
@@ -150,10 +151,11 @@ class Renderer:
         if kind == "compare":
             a, b = e["targets"]
             return self.say(f"compare_{e['result']}", a=a, b=b)
-        if kind == "witness":
+        if kind == "witness":  # «Лену этой ночью никто не пытался убить»: the target declined, as a host says it
+            target = decline(e["target"], "accs", self.sexes.get(e["target"])) if self.lang == "ru" else e["target"]
             if e["result"] is None:
-                return self.say("witness_nobody", target=e["target"])
-            return self.say("witness", target=e["target"], killer=e["result"])
+                return self.say("witness_nobody", target=target)
+            return self.say("witness", target=target, killer=e["result"])
         if kind == "hire":
             return self.say(f"hire_{e['result']}", target=e["target"])
         if kind == "investigate":
