@@ -102,6 +102,8 @@ def count_votes(posts: Sequence[Post], alive: Sequence[str], players: Sequence[s
                 count.late.append(post.number)
                 continue
             readings = _edited(readings, mine, deadline)
+            if post.unsure:  # a page of an unknown engine, its post read by guess: the host decides
+                readings = [r.flagged("unsure_" + post.unsure) if r.status == COUNTED else r for r in readings]
         if post.stamp is not None and post.stamp.source:
             sources.setdefault(post.stamp.source, post.stamp.basis)
         for reading in readings:

@@ -23,6 +23,10 @@ LABELS = {
         "edited_late": "пост {post} ({author}): изменён после срока ({stamp_bare}) — «{typed}»",
         "edited_unknown": "пост {post} ({author}): изменён, а когда — не прочитано{stamp} — «{typed}»",
         "mention": "пост {post} ({author}): «{typed}» — голос ли это?",
+        "unsure_quote": "пост {post} ({author}): «{typed}» — форум незнакомый, и цитату в посте не удалось "
+                        "отделить от слов автора",
+        "unsure_author": "пост {post} ({author}): «{typed}» — форум незнакомый, и в заголовке поста несколько "
+                         "имён: автор прочитан неуверенно",
         "not_a_vote": "пост {post} ({author}): по решению ведущего не голос",
         "pending": "{text} — не засчитано, решите сами",
         "late": "после срока пропущены посты: {posts}",
@@ -47,6 +51,10 @@ LABELS = {
         "edited_late": "post {post} ({author}): edited after the deadline ({stamp_bare}): “{typed}”",
         "edited_unknown": "post {post} ({author}): edited, and when could not be read{stamp}: “{typed}”",
         "mention": "post {post} ({author}): “{typed}”: is it a vote?",
+        "unsure_quote": "post {post} ({author}): “{typed}”: an unknown forum, and a quote in the post could not "
+                        "be told from the author's words",
+        "unsure_author": "post {post} ({author}): “{typed}”: an unknown forum, and the post's header names "
+                         "several members: its author is unsure",
         "not_a_vote": "post {post} ({author}): not a vote, as the host decided",
         "pending": "{text}: not counted; yours to decide",
         "late": "posts after the deadline skipped: {posts}",

@@ -29,6 +29,7 @@ class Post:
     shown: int | None = None  # the post number the forum shows («#12»), if any
     ident: int | None = None  # the forum's own id of the post (its anchor), if any
     edited_stamp: str = ""  # the edit notice as written, where its time could not be read
+    unsure: str = ""  # why the post's parts were read by guess (an unknown engine): "quote" or "author"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,16 +80,21 @@ ENGINES: tuple[Engine, ...] = (
     Engine("smf", "div[id^=msg].windowbg, div[id^=msg].windowbg2, div.post_wrapper", ".poster h4, h4",
            ".postinfo .smalltext, .keyinfo .smalltext, .smalltext", "div.post div.inner, div.inner",
            "blockquote, .quoteheader, .quotefooter, .bbc_standard_quote",
-           edited="[id^=modified_], .modified", shown=".postinfo .smalltext, .keyinfo .smalltext"),
-    Engine("mybb", "div.post[id^=post_]", ".author_information .largetext a, .post_author strong",
+           edited="[id^=modified_], .modified", shown=".page_number, .postinfo .smalltext, .keyinfo .smalltext"),
+    # MyBB 1.8's postbit and postbit_classic: a guest's name is not a link
+    Engine("mybb", "div.post[id^=post_]", ".author_information .largetext, .post_author strong",
            ".post_date", ".post_body", "blockquote.mycode_quote, blockquote", edited=".edited_post",
            shown=".post_head .float_right a, .float_right strong a"),
     Engine("ucoz", "table.postTable, tr[id^=post] table, div.postTable", ".postUser, a.postUser",
            ".postTdTop, .postTdInfo .postDate", "[id^=ucoz-forum-post-], .postTextFl, .posttdMessage",
            ".bbQuoteBlock, .bbQuoteName", signature=".signatureView, .signatureHr", edited=".edited, .eMessage",
            shown=".postNumberLink, a.postNumberLink"),
-    Engine("discourse", "div.topic-post, article[data-post-id], div[itemprop=comment], div.crawler-post",
-           "[itemprop=author] [itemprop=name], .names .username, .creator [itemprop=name], .username",
+    # the crawler view (what a page saved without scripts holds): a Comment item a post, the name in the
+    # author item; before 2019 a DiscussionForumPosting item a post, the name in <b itemprop=author>
+    Engine("discourse", "div.topic-post, article[data-post-id], div[itemprop=comment], div.crawler-post, "
+           "div[itemtype*=DiscussionForumPosting]",
+           "[itemprop=author] [itemprop=name], .names .username, .creator [itemprop=name], .username, "
+           "b[itemprop=author]",
            "time, .post-date .relative-date, .crawler-post-infos time", ".cooked, [itemprop=text], .post",
            "aside.quote, blockquote", signature=".signature, .user-signature",
            shown="[itemprop=position], .post-number"),
@@ -96,7 +102,8 @@ ENGINES: tuple[Engine, ...] = (
            ".bp_quote, blockquote", signature=".bp_signature"),
 )
 
-Found = tuple[str, str, datetime | None, Stamp | None, datetime | None, int | None, int | None, str]
+# author, text, time, stamp, edited, shown, ident, edited_stamp, unsure (as in `Post`)
+Found = tuple[str, str, datetime | None, Stamp | None, datetime | None, int | None, int | None, str, str]
 SHOWN = re.compile(r"(?:#|№|\bсообщение\s*#?|\bответ\s*#?|\bпост\s*#?|\breply\s*#)\s*(\d{1,6})\b", re.IGNORECASE)
 IDENT = re.compile(r"(\d+)")
 EDIT_WORDS = re.compile(r"редакт|изменен|исправлен|edited|modified|updated", re.IGNORECASE)
@@ -123,6 +130,18 @@ def _outermost(nodes: list[Node]) -> list[Node]:
             parent = parent.parent
         if parent is None:
             out.append(node)
+    return out
+
+
+def _posts(nodes: list[Node]) -> list[Node]:
+    """The post containers: the outermost, but a match holding two or more others is a wrapper of the
+    whole topic (Discourse's crawler view wraps its posts in one DiscussionForumPosting), not a post."""
+    unique = list({n.mem_id: n for n in nodes}.values())
+    out: list[Node] = []
+    for node in _outermost(unique):
+        within = [n for n in unique if n.mem_id != node.mem_id and node.mem_id in _ancestors(n)]
+        inner = _outermost(within)
+        out += _posts(within) if len(inner) >= 2 else [node]
     return out
 
 
@@ -190,7 +209,7 @@ def html_posts(root: Node, engine: Engine, reference: Reference | None = None,
     """The posts of a page of a known engine; a post container without an author or a body is counted in
     `unread` (the page is then warned of: nothing is dropped silently)."""
     posts: list[Found] = []
-    for node in _outermost(list(root.css(engine.post))):
+    for node in _posts(list(root.css(engine.post))):
         author = (node.attributes.get(engine.author_attr) or "") if engine.author_attr else ""
         if not author:
             found = node.css_first(engine.author)
@@ -206,7 +225,7 @@ def html_posts(root: Node, engine: Engine, reference: Reference | None = None,
         when, stamp = _time(node, engine, reference, ids(inside(node, engine.quote)) | ids(notices))
         text = text_of(body, skip)
         posts.append((author.strip(), text, when, stamp, edited, _shown(node, engine.shown), _ident(node),
-                      edited_stamp))
+                      edited_stamp, ""))
     return posts
 
 
@@ -220,7 +239,7 @@ MICRODATA = "[itemtype*='Comment'], [itemtype*='DiscussionForumPosting'], [itemt
 def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]:
     """Posts of a page no engine on the list reads: schema.org microdata where the page has it, else the
     largest set of sibling blocks sharing a class that each hold a profile link and text."""
-    micro = _outermost(list(root.css(MICRODATA)))
+    micro = _innermost(list(root.css(MICRODATA)))
     if len(micro) >= 2:
         found = [_micro_post(node, reference) for node in micro]
         return [post for post in found if post is not None]
@@ -242,7 +261,7 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
         link = _profile_link(node)
         author = text_of(link).split("\n")[0] if link is not None else ""
         holding_author = _ancestors(link) if link is not None else set()
-        quotes = ids([q for q in node.css("blockquote, .quote, [class*=quote], [class*=signature], [class*=sig]")])
+        quotes = ids(node.css(QUOTE_LIKE))
         # the body: the block with the most text that does not hold the author's name (the header does)
         blocks = [b for b in node.css("div, td, section, article, p, span") if b.mem_id not in holding_author
                   and b.mem_id not in quotes and (link is None or b.mem_id != link.mem_id)]
@@ -257,7 +276,13 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
         head = text_of(node, ids([body])).splitlines()
         number = next((int(m[1]) for line in head if (m := SHOWN.search(line))), None)
         edited = next((parse_any_time(line) for line in text_of(node).splitlines() if EDIT_WORDS.search(line)), None)
-        posts.append((author.strip(), text_of(body, quotes), when, stamp, edited, number, _ident(node), ""))
+        text = text_of(body, quotes)
+        # by structure nothing is certain: a quote left in the text or another member named in the header
+        # makes every vote of the post the host's to decide
+        others = {fold(text_of(a).split("\n")[0]) for a in _profile_links(node)
+                  if a.mem_id not in ids(body.css("a"))} - {fold(author)}
+        unsure = "quote" if QUOTE_HEADER.search(text) else "author" if others else ""
+        posts.append((author.strip(), text, when, stamp, edited, number, _ident(node), "", unsure))
     return posts
 
 
@@ -273,18 +298,42 @@ def _ancestors(node: Node) -> set[int]:
     return found
 
 
+def _innermost(nodes: list[Node]) -> list[Node]:
+    """Items holding no other item: a page may wrap its posts in one item of the whole topic (NodeBB's
+    DiscussionForumPosting around its Comments)."""
+    unique = list({n.mem_id: n for n in nodes}.values())
+    holding: set[int] = set()
+    for node in unique:
+        holding |= _ancestors(node)
+    return [node for node in unique if node.mem_id not in holding]
+
+
+QUOTE_LIKE = "blockquote, .quote, [class*=quote], [class*=Quote], [class*=signature], [class*=sig], aside"
+# a quote's header left in the text: its words would be read as the quoting player's own
+QUOTE_HEADER = re.compile(r"(?:писал|пишет|сказал|написал|wrote|said)\w*\s*(?:\([^)]*\))?\s*:|^\s*(?:цитата|quote)\b",
+                          re.IGNORECASE | re.MULTILINE)
+
+
+def _profile_links(node: Node) -> list[Node]:
+    """Links to a member's profile outside quotes and signatures (a quote's header links its author)."""
+    quoted = ids([d for q in node.css(QUOTE_LIKE) for d in q.css("a[href]")])
+    return [link for link in node.css("a[href]") if link.mem_id not in quoted
+            and PROFILE.search(link.attributes.get("href") or "") and 0 < len(text_of(link)) <= 40]
+
+
 def _profile_link(node: Node) -> Node | None:
-    for link in node.css("a[href]"):
-        if PROFILE.search(link.attributes.get("href") or "") and 0 < len(text_of(link)) <= 40:
-            return link
-    return None
+    links = _profile_links(node)
+    return links[0] if links else None
 
 
 def _micro_post(node: Node, reference: Reference | None) -> Found | None:
-    author_node = node.css_first("[itemprop=author] [itemprop=name], [itemprop=author]")
+    # the name inside the author item first: the item itself may add a display name («ivan (Иван)»)
+    author_node = node.css_first("[itemprop=author] [itemprop=name]") or node.css_first("[itemprop=author]")
     body = node.css_first("[itemprop=text], [itemprop=articleBody]")
     if author_node is None or body is None:
         return None
+    author = ((text_of(author_node).splitlines() or [""])[0] or author_node.attributes.get("content")
+              or author_node.attributes.get("data-username") or "")
     stamp_node = node.css_first("[itemprop=datePublished], time")
     texts = [text_of(stamp_node)] if stamp_node is not None else []
     machine = parse_time((stamp_node.attributes.get("datetime") or stamp_node.attributes.get("content") or "")
@@ -295,14 +344,15 @@ def _micro_post(node: Node, reference: Reference | None) -> Found | None:
     if not any(t.strip() for t in texts) and re.search(r"(?:Z|[+-]\d{2}:?\d{2})$", raw) and when is not None:
         # only a machine stamp with its offset: the forum's own clock may be up to half a day off it
         stamp = Stamp(raw, "post", timedelta(hours=12))
-    quotes = ids(body.css("blockquote, aside.quote, .quote, [class*=signature]"))
+    quotes = ids(body.css(QUOTE_LIKE))
     position = node.css_first("[itemprop=position]")
     shown = int(m[1]) if position is not None and (m := re.search(r"(\d+)", text_of(position))) else None
     edited_node = node.css_first("[itemprop=dateModified]")
     edited = parse_time(edited_node.attributes.get("datetime") or edited_node.attributes.get("content") or "") \
         if edited_node is not None else None
-    author = (text_of(author_node).splitlines() or [""])[0]
-    return (author.strip(), text_of(body, quotes), when, stamp, edited, shown, _ident(node), "")
+    text = text_of(body, quotes)
+    unsure = "quote" if QUOTE_HEADER.search(text) else ""
+    return (author.strip(), text, when, stamp, edited, shown, _ident(node), "", unsure)
 
 
 def read_html(page: str, reference: Reference | None, unread: list[int] | None = None) -> tuple[str, list[Found]]:
@@ -441,5 +491,5 @@ def text_posts(text: str, names: Sequence[str], reference: Reference | None = No
                 number = number or int(numbered[1])
                 del lines[index]
                 break
-        found.append((author, "\n".join(lines).strip(), when, stamp, None, number, None, ""))
+        found.append((author, "\n".join(lines).strip(), when, stamp, None, number, None, "", ""))
     return found
