@@ -191,8 +191,15 @@ def _invision(w: Written, n: int, i: int, five: bool = False) -> str:
                 f'<div class="ipsEntry__post"><div class="ipsRichText" data-role="commentContent">{quote}'
                 f'<p>{w.text}</p>{edit}</div></div>{sig}</div></article>')
     return (f'<article id="elComment_{i}" class="cPost ipsBox ipsComment ipsComment_parent ipsClearfix">'
-            f'<aside class="ipsComment_author cAuthorPane"><h3 class="ipsType_sectionHead cAuthorPane_author">'
-            f'<strong><a href="/profile/{i}-x/">{w.author}</a></strong></h3></aside><div class="ipsColumn">'
+            f'<div class="cAuthorPane_mobile ipsResponsive_showPhone"><div class="cAuthorPane_content"><h3 class='
+            f'"ipsType_sectionHead cAuthorPane_author ipsType_blendLinks ipsType_break"><strong><a href="/profile/'
+            f'{i}-x/">{w.author}</a></strong><span class="ipsMargin_left:half"><span class="ipsReputationBadge '
+            f'ipsReputationBadge_positive"><i class="fa fa-plus-circle"></i> 37</span></span></h3></div></div>'
+            f'<aside class="ipsComment_author cAuthorPane ipsColumn ipsColumn_medium ipsResponsive_hidePhone">'
+            f'<h3 class="ipsType_sectionHead cAuthorPane_author cAuthorPane_author ipsType_blendLinks ipsType_break">'
+            f'<strong><a href="/profile/{i}-x/">{w.author}</a></strong><span class="ipsMargin_left:half"><span class='
+            f'"ipsReputationBadge ipsReputationBadge_positive"><i class="fa fa-plus-circle"></i> 37</span></span>'
+            f'</h3></aside><div class="ipsColumn">'
             f'<div id="comment-{i}_wrap" class="ipsComment_content"><div class="ipsComment_meta"><a href='
             f'"?do=findComment&amp;comment={i}">Опубликовано: {time(w.time)}</a></div><div class="cPost_contentWrap">'
             f'<div data-role="commentContent" class="ipsType_normal ipsType_richText">{quote}<p>{w.text}</p>{edit}'
@@ -209,13 +216,20 @@ def _smf21(w: Written, n: int, i: int) -> str:
             f'Последнее редактирование</span>: {w.edited.day} {SMF_MONTH} {w.edited:%Y, %H:%M:%S} от {w.author}'
             f'</span>') if w.edited else ""
     sig = f'<div class="signature" id="msg_{i}_signature">{w.signature}</div>' if w.signature else ""
-    return (f'<div class="windowbg" id="msg{i}"><div class="post_wrapper"><div class="poster"><h4><a href='
-            f'"?action=profile;u={i}">{w.author}</a></h4><ul class="user_info"><li class="membergroup">Игрок</li>'
-            f'</ul></div><div class="postarea"><div class="keyinfo"><div id="subject_{i}" class="subject_title">'
-            f'<a href="?msg={i}">Re: День 1</a></div><span class="page_number floatright">#{n}</span>'
-            f'<a href="?msg={i}" class="smalltext">{w.time.day} {SMF_MONTH} {w.time:%Y, %H:%M:%S}</a>{edit}</div>'
-            f'<div class="post"><div class="inner" data-msgid="{i}" id="msg_{i}">{quote}{w.text}</div></div></div>'
-            f'<div class="moderatorbar">{sig}</div></div></div>')
+    # the counter is the reply's number: none on the first post; a guest's name is no link
+    counter = f'<span class="page_number floatright">#{n - 1}</span>' if n > 1 else ""
+    name = w.author if guest(w) else (f'<span class="off" title="Не в сети"></span><a href="?action=profile;u={i}" '
+                                      f'title="Просмотр профиля {w.author}">{w.author}</a>')
+    return (f'<div class="windowbg" id="msg{i}"><div class="post_wrapper"><div class="poster"><h4>{name}</h4>'
+            f'<ul class="user_info"><li class="membergroup">Игрок</li><li class="postcount">Сообщений: 12</li>'
+            f'</ul></div><div class="postarea"><div class="keyinfo"><div id="subject_{i}" class="subject_title '
+            f'subject_hidden"><a href="?msg={i}">Re: День 1</a></div>{counter}<div class="postinfo"><span class='
+            f'"messageicon"><img src="xx.png" alt=""></span><a href="?msg={i}#msg{i}" rel="nofollow" title="Ответ '
+            f'#{n - 1} - Re: День 1" class="smalltext">{w.time.day} {SMF_MONTH} {w.time:%Y, %H:%M:%S}</a><span '
+            f'class="spacer"></span>{edit}</div><div id="msg_{i}_quick_mod"></div></div><div class="post"><div '
+            f'class="inner" data-msgid="{i}" id="msg_{i}">{quote}{w.text}</div></div><div class="under_message">'
+            f'<ul class="floatleft"><li class="smflikebutton"><a class="msg_like">Нравится</a></li></ul></div></div>'
+            f'<div class="moderatorbar">{sig}</div></div></div><hr class="post_separator">')
 
 
 def _smf20(w: Written, n: int, i: int) -> str:
@@ -234,19 +248,30 @@ def _smf20(w: Written, n: int, i: int) -> str:
             f'<span class="botslice"><span></span></span></div>')
 
 
+def guest(w: Written) -> bool:
+    """A spectator who posts without an account: his name is no link to a profile."""
+    return w.author.startswith("Гость")
+
+
 def _mybb(w: Written, n: int, i: int) -> str:
     quote = (f'<blockquote class="mycode_quote"><cite>{w.quote[0]} писал(а):</cite>{w.quote[1]}</blockquote>'
              if w.quote else "")
     edit = (f'<span class="post_edit" id="edited_by_{i}"><span class="edited_post">(Последний раз это сообщение было '
             f'отредактировано: {dotted(w.edited)}, автором {w.author}.)</span></span>') if w.edited else ""
     sig = f'<div class="signature scaleimages">{w.signature}</div>' if w.signature else ""
+    name = w.author if guest(w) else f'<a href="member.php?action=profile&amp;uid={i}">{w.author}</a>'
     return (f'<a name="pid{i}" id="pid{i}"></a><div class="post classic" style="" id="post_{i}"><div class='
-            f'"post_author scaleimages"><div class="author_information"><strong><span class="largetext"><a href='
-            f'"member.php?action=profile&amp;uid={i}">{w.author}</a></span></strong><br /><span class="smalltext">'
-            f'Игрок</span></div></div><div class="post_content"><div class="post_head"><div class="float_right" '
+            f'"post_author scaleimages"><div class="author_information"><strong><span class="largetext">{name}'
+            f'</span></strong> <a href="online.php" title="Не в сети" class="offline">•</a><br /><span '
+            f'class="smalltext">Игрок<br /></span></div><div class="author_statistics">Сообщений: 12<br />'
+            f'Регистрация: янв 2026</div></div><div class="post_content"><div class="post_head">'
+            f'<div class="float_right" '
             f'style="vertical-align: top"><strong><a href="showthread.php?tid=1&amp;pid={i}#pid{i}">#{n}</a></strong>'
             f'</div><span class="post_date">{dotted(w.time)} {edit}</span></div><div class="post_body scaleimages" '
             f'id="pid_{i}">{quote}{w.text}</div>{sig}</div></div>')
+
+
+WEEKDAY = ["Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота", "Воскресенье"]
 
 
 def _ucoz(w: Written, n: int, i: int) -> str:
@@ -261,8 +286,9 @@ def _ucoz(w: Written, n: int, i: int) -> str:
     return (f'<table border="0" width="100%" cellspacing="1" cellpadding="2" class="postTable" id="post{i}"><tr>'
             f'<td width="23%" class="postTdTop" align="center"><a class="postUser" href="javascript://" rel="nofollow"'
             f' onclick="emoticon(\'[b]{w.author}[/b],\');return false;">{w.author}</a></td><td class="postTdTop">'
-            f'<div style="float:right" class="postNumberLink">Сообщение # <a rel="nofollow" name="{i}" '
-            f'class="postNumberLink" href="#">{n}</a></div> Добавлено ({dotted(w.time)})</td></tr><tr>'
+            f'Дата: {WEEKDAY[w.time.weekday()]}, {dotted(w.time)} | Сообщение # <a rel="nofollow" name="{i}" '
+            f'class="postNumberLink" href="#" onclick="prompt(\'\', location.href); return false;">{n}</a></td>'
+            f'</tr><tr>'
             f'<td class="postTdInfo" valign="top"><div class="postRankName">Игрок</div></td><td class="posttdMessage" '
             f'valign="top" style="word-wrap:break-word;"><span class="ucoz-forum-post" id="ucoz-forum-post-{i}" '
             f'edit-url="">{quote}{w.text}</span>{edit}{sig}</td></tr></table>')
@@ -272,13 +298,26 @@ def _discourse(w: Written, n: int, i: int) -> str:
     quote = (f'<aside class="quote no-group" data-username="{w.quote[0]}" data-post="1" data-topic="1"><div class='
              f'"title">{w.quote[0]}:</div><blockquote><p>{w.quote[1]}</p></blockquote></aside>') if w.quote else ""
     half = "pm" if w.time.hour >= 12 else "am"
-    return (f'<div id="post_{n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body '
+    item = '' if n == 1 else 'itemprop="comment" itemscope itemtype="http://schema.org/Comment" '
+    return (f'<div id="post_{n}" {item}class="topic-body '
             f'crawler-post"><div class="crawler-post-meta"><span class="creator" itemprop="author" itemscope '
             f'itemtype="http://schema.org/Person"><a itemprop="url" href="https://forum.example/u/x{i}"><span '
             f'itemprop="name">{w.author}</span></a></span><span class="crawler-post-infos"><time itemprop='
             f'"datePublished" datetime="{utc(w.time)}" class="post-time">Ноябрь {w.time.day}, {w.time.year}, '
             f'{w.time.hour % 12 or 12}:{w.time:%M}{half}</time><span itemprop="position">{n}</span></span></div>'
             f'<div class="post" itemprop="text">{quote}<p>{w.text}</p></div></div>')
+
+
+def _discourse_old(w: Written, n: int, i: int) -> str:
+    """Discourse's crawler view before 2019: an item a post, the name in <b itemprop=author>, times in UTC."""
+    quote = (f'<aside class="quote" data-post="1" data-topic="1"><div class="title"><img alt="" width="20" '
+             f'height="20" src="a.png" class="avatar"> {w.quote[0]}:</div><blockquote><p>{w.quote[1]}</p>'
+             f'</blockquote></aside>') if w.quote else ""
+    return (f"<div itemscope itemtype='http://schema.org/DiscussionForumPosting'><div class='creator'><span><a "
+            f"href='/u/x{i}'><b itemprop='author'>{w.author}</b></a> <time datetime='{utc(w.time)}' itemprop="
+            f"'datePublished'>{w.time - timedelta(hours=3):%Y-%m-%d %H:%M:%S} UTC</time></span><span itemprop="
+            f"'position'>#{n}</span></div><div class='post' itemprop='articleBody'>{quote}<p>{w.text}</p></div>"
+            f"<meta itemprop='interactionCount' content='UserLikes:0'><hr></div>")
 
 
 def _vk(w: Written, n: int, i: int) -> str:
@@ -298,6 +337,9 @@ MARKUPS = {
     "invision4": _invision, "invision5": lambda w, n, i: _invision(w, n, i, five=True), "smf21": _smf21,
     "smf20": _smf20, "mybb": _mybb, "ucoz": _ucoz, "discourse": _discourse, "vk": _vk,
 }
+# the element a page wraps its posts in, where the engine has one
+WRAPS = {"discourse": ('<div id="main-outlet" itemscope itemtype="http://schema.org/DiscussionForumPosting">'
+                       '<meta itemprop="headline" content="День 1"><h1>День 1</h1>', "</div>")}
 # what reads each: the engine's name (several versions share one)
 READ_BY = {"phpbb": "phpbb", "vbulletin4": "vbulletin", "vbulletin3": "vbulletin", "vbulletin5": "vbulletin",
            "xenforo": "xenforo", "invision4": "invision", "invision5": "invision", "smf21": "smf", "smf20": "smf",
@@ -306,9 +348,10 @@ READ_BY = {"phpbb": "phpbb", "vbulletin4": "vbulletin", "vbulletin3": "vbulletin
 
 def pages(engine: str, split: int = 7) -> list[str]:
     """The thread as two saved pages of the engine (posts 1..split-1, then the rest)."""
-    post = MARKUPS[engine]
+    post = {**MARKUPS, "discourse_old": _discourse_old}[engine]
     rendered = [post(w, n, 4000 + n) for n, w in enumerate(THREAD, start=1)]
-    return [HTML.format(posts="".join(rendered[:split - 1])), HTML.format(posts="".join(rendered[split - 1:]))]
+    head, tail = WRAPS.get(engine, ("", ""))
+    return [HTML.format(posts=head + "".join(part) + tail) for part in (rendered[:split - 1], rendered[split - 1:])]
 
 
 def pasted(split: int = 7) -> list[str]:

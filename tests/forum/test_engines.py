@@ -78,3 +78,20 @@ def test_a_post_without_an_author_is_warned_of_not_dropped_silently() -> None:
     thread = read_thread([broken], PLAYERS)
     assert "Петя" not in [p.author for p in thread.posts]
     assert any("не прочитано постов (нет автора или текста): 1" in w for w in thread.warnings)
+
+
+def test_discourses_older_crawler_view_is_read() -> None:
+    """Before 2019 a Discourse post was a DiscussionForumPosting item with <b itemprop=author> and a UTC
+    time: the same authors and votes (the deadline aside: its clock is not the forum's)."""
+    thread = read_thread(pages("discourse_old"), PLAYERS)
+    assert thread.engines == ["discourse"] * 2
+    assert [p.author for p in thread.posts] == [w.author for w in THREAD]
+    count = count_votes(thread.posts, PLAYERS, PLAYERS, silenced=SILENCED)
+    assert count.votes == {**VOTES, "Лена": "Вася", "Женя": "Маша"}
+    assert "Голосую за Петю" not in own_text(next(p.text for p in thread.posts if p.author == "Саша"))
+
+
+def test_a_page_wrapping_its_posts_in_one_item_is_read_post_by_post() -> None:
+    """Discourse's crawler view wraps a page's posts in the topic's own item: that wrapper is no post."""
+    thread = read_thread(pages("discourse"), PLAYERS)
+    assert len(thread.posts) == len(THREAD) and not thread.warnings

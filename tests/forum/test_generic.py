@@ -75,3 +75,40 @@ def test_an_invision_3_page_by_structure() -> None:
         (a, datetime(2026, 11, 30, int(t[:2]), int(t[3:]))) for a, t, _, _ in POSTS]
     count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
     assert count.votes == {"Вася": "Петя", "Петя": "Вася", "Маша": "Коля", "Коля": "Маша"} and not count.flagged
+
+
+def test_posts_inside_one_item_of_the_whole_topic_are_read_each() -> None:
+    """NodeBB's newer theme wraps its Comments in one DiscussionForumPosting of the topic: the posts are
+    the items holding no other item."""
+    wrapped = page(NODEBB_POST).replace(
+        "<div id='brdmain'>", "<div id='brdmain' itemscope itemtype='https://schema.org/DiscussionForumPosting'>"
+        "<meta itemprop='headline' content='День 1'><div itemprop='author' itemscope "
+        "itemtype='https://schema.org/Person'><meta itemprop='name' content='Ведущий'></div>")
+    thread = read_thread([wrapped], NAMES)
+    assert [p.author for p in thread.posts] == [a for a, _, _, _ in POSTS]
+
+
+ODD_POST = """<div class="entry"><div class="head"><a href="/people/{i}">{author}</a> {header}
+<span>30.11.2026 {time}</span></div><div class="text">{text}</div></div>"""
+
+
+def odd_page(posts: list[tuple[str, str, str, str]]) -> str:
+    body = "".join(ODD_POST.format(i=n, author=a, header=h, time="20:0" + str(n), text=x)
+                   for n, (a, h, x, _) in enumerate(posts, start=1))
+    return f"<html><body><div class='forum'>{body}</div></body></html>"
+
+
+def test_on_an_unknown_engine_a_post_read_by_guess_is_flagged_not_counted() -> None:
+    """By structure nothing is certain: a quote the page did not mark off (its header left in the text)
+    or a header naming another member makes the post's votes the host's to decide, never a silent count."""
+    posts = [("Вася", "", "Голосую за Петю", ""),
+             ("Петя", "", "Вася писал(а): Голосую за Машу\nНу-ну.", ""),
+             ("Маша", "ответ для <a href='/people/4'>Коля</a>", "Голосую за Колю", ""),
+             ("Коля", "", "[vote]Маша[/vote]", "")]
+    thread = read_thread([odd_page(posts)], NAMES)
+    assert thread.engines == ["generic"] and [p.author for p in thread.posts] == ["Вася", "Петя", "Маша", "Коля"]
+    count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
+    assert count.votes == {"Вася": "Петя", "Коля": "Маша"}
+    assert [(r.author, r.reason, r.choice) for r in count.flagged] == [
+        ("Петя", "unsure_quote", "Маша"), ("Маша", "unsure_author", "Коля")]
+    assert any("цитату в посте не удалось отделить" in w for w in count.warnings)

@@ -27,6 +27,8 @@ LABELS = {
                         "отделить от слов автора",
         "unsure_author": "пост {post} ({author}): «{typed}» — форум незнакомый, и в заголовке поста несколько "
                          "имён: автор прочитан неуверенно",
+        "unsure_body": "пост {post} ({author}): «{typed}» — форум незнакомый, и вне прочитанного текста поста "
+                       "есть слова о голосе: проверьте пост",
         "not_a_vote": "пост {post} ({author}): по решению ведущего не голос",
         "pending": "{text} — не засчитано, решите сами",
         "late": "после срока пропущены посты: {posts}",
@@ -55,6 +57,8 @@ LABELS = {
                         "be told from the author's words",
         "unsure_author": "post {post} ({author}): “{typed}”: an unknown forum, and the post's header names "
                          "several members: its author is unsure",
+        "unsure_body": "post {post} ({author}): “{typed}”: an unknown forum, and words of a vote stand outside "
+                       "the text read as the post's: check the post",
         "not_a_vote": "post {post} ({author}): not a vote, as the host decided",
         "pending": "{text}: not counted; yours to decide",
         "late": "posts after the deadline skipped: {posts}",

@@ -29,7 +29,7 @@ class Post:
     shown: int | None = None  # the post number the forum shows («#12»), if any
     ident: int | None = None  # the forum's own id of the post (its anchor), if any
     edited_stamp: str = ""  # the edit notice as written, where its time could not be read
-    unsure: str = ""  # why the post's parts were read by guess (an unknown engine): "quote" or "author"
+    unsure: str = ""  # why a post of an unknown engine is read by guess: "quote", "author" or "body"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +55,10 @@ ENGINES: tuple[Engine, ...] = (
            signature=".message-signature", edited=".message-lastEdit",
            shown=".message-attribution-opposite li:last-child a, .message-attribution-gadget",
            author_attr="data-author"),
+    # Invision 4's author pane adds a reputation badge after the name: the name is its <strong>
     Engine("invision", "article.ipsComment, article.cPost, article.ipsEntry",
-           ".cAuthorPane_author, .ipsEntry__username, [data-role=author]",
+           ".cAuthorPane_author strong, .cAuthorPane_author, .ipsEntry__username a, .ipsEntry__username, "
+           "[data-role=author]",
            "time[datetime]", "[data-role=commentContent]", "blockquote, .ipsQuote",
            signature="[data-role=memberSignature], .cSignature, .ipsSignature",
            edited=".ipsComment_edited, [data-excludequote] strong, .ipsEntry__editedBy",
@@ -89,15 +91,17 @@ ENGINES: tuple[Engine, ...] = (
            ".postTdTop, .postTdInfo .postDate", "[id^=ucoz-forum-post-], .postTextFl, .posttdMessage",
            ".bbQuoteBlock, .bbQuoteName", signature=".signatureView, .signatureHr", edited=".edited, .eMessage",
            shown=".postNumberLink, a.postNumberLink"),
-    # the crawler view (what a page saved without scripts holds): a Comment item a post, the name in the
-    # author item; before 2019 a DiscussionForumPosting item a post, the name in <b itemprop=author>
-    Engine("discourse", "div.topic-post, article[data-post-id], div[itemprop=comment], div.crawler-post, "
-           "div[itemtype*=DiscussionForumPosting]",
-           "[itemprop=author] [itemprop=name], .names .username, .creator [itemprop=name], .username, "
-           "b[itemprop=author]",
+    # the crawler view (what a page saved without scripts holds): a post a div.crawler-post (a Comment
+    # item but the first), the name in the author item, all in one item of the topic
+    Engine("discourse", "div.topic-post, article[data-post-id], div[itemprop=comment], div.crawler-post",
+           "[itemprop=author] [itemprop=name], .names .username, .creator [itemprop=name], .username",
            "time, .post-date .relative-date, .crawler-post-infos time", ".cooked, [itemprop=text], .post",
            "aside.quote, blockquote", signature=".signature, .user-signature",
            shown="[itemprop=position], .post-number"),
+    # Discourse's crawler view before 2019: a DiscussionForumPosting item a post, the name in <b>
+    Engine("discourse", "div[itemtype*=DiscussionForumPosting]", ".creator b[itemprop=author]",
+           "time[itemprop=datePublished], time", "[itemprop=articleBody]", "aside.quote, blockquote",
+           shown="[itemprop=position]"),
     Engine("vk", "div.bp_post", "a.bp_author, .bp_author", "a.bp_date, .bp_date", ".bp_text",
            ".bp_quote, blockquote", signature=".bp_signature"),
 )
@@ -109,12 +113,22 @@ IDENT = re.compile(r"(\d+)")
 EDIT_WORDS = re.compile(r"редакт|изменен|исправлен|edited|modified|updated", re.IGNORECASE)
 
 
+def first(node: Node, selector: str) -> Node | None:
+    """The first element matching the selector list's first part that matches any: the parts are in the
+    order of trust (the name itself before the header holding it with a badge or a title)."""
+    for part in selector.split(","):
+        found = node.css_first(part.strip()) if part.strip() else None
+        if found is not None:
+            return found
+    return None
+
+
 def detect(root: Node) -> Engine | None:
     """The engine whose posts the page holds (the first that finds any with an author and a body)."""
     for engine in ENGINES:
         for post in root.css(engine.post)[:3]:
-            named = (engine.author_attr and post.attributes.get(engine.author_attr)) or post.css_first(engine.author)
-            if named and post.css_first(engine.body) is not None:
+            named = (engine.author_attr and post.attributes.get(engine.author_attr)) or first(post, engine.author)
+            if named and first(post, engine.body) is not None:
                 return engine
     return None
 
@@ -212,9 +226,9 @@ def html_posts(root: Node, engine: Engine, reference: Reference | None = None,
     for node in _posts(list(root.css(engine.post))):
         author = (node.attributes.get(engine.author_attr) or "") if engine.author_attr else ""
         if not author:
-            found = node.css_first(engine.author)
+            found = first(node, engine.author)
             author = (text_of(found).splitlines() or [""])[0] if found is not None else ""
-        body = node.css_first(engine.body)
+        body = first(node, engine.body)
         if body is None or not author.strip():
             if unread is not None and text_of(node).strip():
                 unread.append(_ident(node) or 0)
@@ -265,6 +279,8 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
         # the body: the block with the most text that does not hold the author's name (the header does)
         blocks = [b for b in node.css("div, td, section, article, p, span") if b.mem_id not in holding_author
                   and b.mem_id not in quotes and (link is None or b.mem_id != link.mem_id)]
+        # a block holding only the post's time is its header, however long
+        blocks = [b for b in blocks if not TIME_LINE.match(text_of(b, quotes))]
         body = max(blocks, key=lambda b: len(text_of(b, quotes)), default=None)
         if body is None or not author:
             continue
@@ -281,7 +297,11 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
         # makes every vote of the post the host's to decide
         others = {fold(text_of(a).split("\n")[0]) for a in _profile_links(node)
                   if a.mem_id not in ids(body.css("a"))} - {fold(author)}
-        unsure = "quote" if QUOTE_HEADER.search(text) else "author" if others else ""
+        # words of a vote outside the block read as the body: the post's text may be elsewhere
+        rest = [line for line in text_of(node, ids([body]) | quotes).splitlines()
+                if fold(line) != fold(author) and not CLOCK_IN.search(line) and not line.lower().startswith("re:")]
+        unsure = ("quote" if QUOTE_HEADER.search(text) else "author" if others
+                  else "body" if any(VOTEISH.search(line) for line in rest) else "")
         posts.append((author.strip(), text, when, stamp, edited, number, _ident(node), "", unsure))
     return posts
 
