@@ -137,8 +137,10 @@ def _vb5(w: Written, n: int, i: int) -> str:
     sig = f'<div class="b-post__signature restore">{w.signature}</div>' if w.signature else ""
     return (f'<li class="b-post js-post js-comment-entry__parent b-post--text" data-node-id="{i}" id="post{i}">'
             f'<div class="b-post__grid"><div class="b-userinfo"><div class="b-userinfo__details"><div class='
-            f'"author h-text-size--14"><strong><a href="https://forum.example/member/{i}-x">{w.author}</a></strong>'
-            f'</div><div class="usertitle">Игрок</div></div></div><div class="b-post__body">'
+            f'"author h-text-size--14"><span itemprop="author" itemscope itemtype="https://schema.org/Person"><a '
+            f'href="https://forum.example/member/{i}-x" data-vbnamecard="{i}" itemprop="url"><span itemprop="name">'
+            f'{w.author}</span></a></span></div><div class="usertitle">Игрок</div><div class="b-userinfo__rank">'
+            f'Сообщений: 12</div></div></div><div class="b-post__body">'
             f'<div class="b-post__timestamp"><time itemprop="dateCreated" datetime="{w.time:%Y-%m-%dT%H:%M:%S}">'
             f'{dotted(w.time)}</time></div><div class="b-post__count"><a href="#post{i}">#{n}</a></div>'
             f'<div class="js-post__content-wrapper"><div class="js-post__content-text restore h-wordwrap" '

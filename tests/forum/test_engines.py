@@ -95,3 +95,16 @@ def test_a_page_wrapping_its_posts_in_one_item_is_read_post_by_post() -> None:
     """Discourse's crawler view wraps a page's posts in the topic's own item: that wrapper is no post."""
     thread = read_thread(pages("discourse"), PLAYERS)
     assert len(thread.posts) == len(THREAD) and not thread.warnings
+
+
+def test_a_quote_in_a_themes_own_markup_is_flagged_not_read_as_the_authors_vote() -> None:
+    """A theme may render a quote in markup of its own: its header («Петя писал(а):») left in the post's
+    words flags the post's votes for the host instead of counting the quoted vote as the author's."""
+    first, second = pages("phpbb")
+    themed = first.replace('<blockquote><div><cite>Петя писал(а):</cite>Голосую: Вася</div></blockquote>',
+                           '<div class="citata">Петя писал(а):<br>Голосую: Вася</div>')
+    assert themed != first
+    thread = read_thread([themed, second], PLAYERS)
+    count = count_votes(thread.posts, PLAYERS, PLAYERS, DEADLINE, silenced=SILENCED)
+    assert "Маша" not in count.votes
+    assert {(r.author, r.reason) for r in count.flagged} >= {("Маша", "unsure_quote")}

@@ -111,4 +111,4 @@ def test_on_an_unknown_engine_a_post_read_by_guess_is_flagged_not_counted() -> N
     assert count.votes == {"Вася": "Петя", "Коля": "Маша"}
     assert [(r.author, r.reason, r.choice) for r in count.flagged] == [
         ("Петя", "unsure_quote", "Маша"), ("Маша", "unsure_author", "Коля")]
-    assert any("цитату в посте не удалось отделить" in w for w in count.warnings)
+    assert any("цитата, которую не удалось отделить от слов автора" in w for w in count.warnings)

@@ -12,8 +12,8 @@ from datetime import datetime, timedelta
 from rankedmafia.forum.dates import is_relative
 from rankedmafia.forum.flags import LABELS, describe
 from rankedmafia.forum.names import NameMatcher
-from rankedmafia.forum.posts import Post
-from rankedmafia.forum.votes import COUNTED, FLAGGED, SKIPPED, Reading, votes_in
+from rankedmafia.forum.posts import QUOTE_HEADER, Post
+from rankedmafia.forum.votes import COUNTED, FLAGGED, SKIPPED, Reading, own_text, votes_in
 from rankedmafia.rules.model import BLUE
 
 __all__ = ["COUNTED", "FLAGGED", "SKIPPED", "Count", "count_votes"]
@@ -102,8 +102,11 @@ def count_votes(posts: Sequence[Post], alive: Sequence[str], players: Sequence[s
                 count.late.append(post.number)
                 continue
             readings = _edited(readings, mine, deadline)
-            if post.unsure:  # a page of an unknown engine, its post read by guess: the host decides
-                readings = [r.flagged("unsure_" + post.unsure) if r.status == COUNTED else r for r in readings]
+            # a post read by guess (an unknown engine), or a quote's header left in its words (a theme's own
+            # quote markup, a page copied as text): the host decides
+            unsure = post.unsure or ("quote" if QUOTE_HEADER.search(own_text(post.text)) else "")
+            if unsure:
+                readings = [r.flagged("unsure_" + unsure) if r.status == COUNTED else r for r in readings]
         if post.stamp is not None and post.stamp.source:
             sources.setdefault(post.stamp.source, post.stamp.basis)
         for reading in readings:

@@ -23,8 +23,8 @@ LABELS = {
         "edited_late": "пост {post} ({author}): изменён после срока ({stamp_bare}) — «{typed}»",
         "edited_unknown": "пост {post} ({author}): изменён, а когда — не прочитано{stamp} — «{typed}»",
         "mention": "пост {post} ({author}): «{typed}» — голос ли это?",
-        "unsure_quote": "пост {post} ({author}): «{typed}» — форум незнакомый, и цитату в посте не удалось "
-                        "отделить от слов автора",
+        "unsure_quote": "пост {post} ({author}): «{typed}» — в посте цитата, которую не удалось отделить от "
+                        "слов автора",
         "unsure_author": "пост {post} ({author}): «{typed}» — форум незнакомый, и в заголовке поста несколько "
                          "имён: автор прочитан неуверенно",
         "unsure_body": "пост {post} ({author}): «{typed}» — форум незнакомый, и вне прочитанного текста поста "
@@ -53,8 +53,8 @@ LABELS = {
         "edited_late": "post {post} ({author}): edited after the deadline ({stamp_bare}): “{typed}”",
         "edited_unknown": "post {post} ({author}): edited, and when could not be read{stamp}: “{typed}”",
         "mention": "post {post} ({author}): “{typed}”: is it a vote?",
-        "unsure_quote": "post {post} ({author}): “{typed}”: an unknown forum, and a quote in the post could not "
-                        "be told from the author's words",
+        "unsure_quote": "post {post} ({author}): “{typed}”: the post holds a quote that could not be told from "
+                        "the author's words",
         "unsure_author": "post {post} ({author}): “{typed}”: an unknown forum, and the post's header names "
                          "several members: its author is unsure",
         "unsure_body": "post {post} ({author}): “{typed}”: an unknown forum, and words of a vote stand outside "
