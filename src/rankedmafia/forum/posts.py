@@ -78,7 +78,7 @@ ENGINES: tuple[Engine, ...] = (
     # vBulletin 3.8: a table a post; its quote is the one div styled "margin:20px"
     Engine("vbulletin", "table[id^=post]", ".bigusername", "td.thead", "[id^=post_message_]",
            "div[style*='margin:20px'], div[style*='margin: 20px']", signature=".signature",
-           edited="em", shown="a[id^=postcount]"),
+           edited="div.smallfont em, div.smalltext em", shown="a[id^=postcount]"),
     # SMF 2.1 (div#msgN.windowbg) and 2.0 (div.post_wrapper inside an unnamed windowbg)
     Engine("smf", "div[id^=msg].windowbg, div[id^=msg].windowbg2, div.post_wrapper", ".poster h4, h4",
            ".postinfo .smalltext, .keyinfo .smalltext, .smalltext", "div.post div.inner, div.inner",
