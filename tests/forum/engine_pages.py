@@ -175,6 +175,31 @@ def _xenforo(w: Written, n: int, i: int) -> str:
             f'{sig}</div></div></div></div></article>')
 
 
+def _xenforo1(w: Written, n: int, i: int) -> str:
+    """XenForo 1: the words in <blockquote class="messageText">, the time an <abbr> with a Unix time."""
+    def time(t: datetime) -> str:
+        epoch = int((t - timedelta(hours=3) - datetime(1970, 1, 1)).total_seconds())
+        return (f'<abbr class="DateTime" data-time="{epoch}" data-datestring="{t.day} ноя {t.year}" '
+                f'data-timestring="{t:%H:%M}">{t.day} ноя {t.year} в {t:%H:%M}</abbr>')
+    quote = (f'<div class="bbCodeBlock bbCodeQuote" data-author="{w.quote[0]}"><aside><div class="attribution type">'
+             f'{w.quote[0]} сказал(а): <a href="goto/post?id=1#post-1" class="AttributionLink">&uarr;</a></div>'
+             f'<blockquote class="quoteContainer"><div class="quote">{w.quote[1]}</div><div class="quoteExpand">'
+             f'Нажмите для раскрытия...</div></blockquote></aside></div>') if w.quote else ""
+    edit = f'<div class="editDate">Последнее редактирование: {time(w.edited)}</div>' if w.edited else ""
+    sig = (f'<div class="baseHtml signature messageText ugc"><aside>{w.signature}</aside></div>'
+           if w.signature else "")
+    return (f'<li id="post-{i}" class="message" data-author="{w.author}"><div class="messageUserInfo"><div class='
+            f'"messageUserBlock"><h3 class="userText"><a href="members/x.{i}/" class="username" dir="auto" itemprop='
+            f'"name">{w.author}</a><em class="userTitle">Игрок</em></h3></div></div><div class="messageInfo '
+            f'primaryContent"><div class="messageContent"><article><blockquote class="messageText '
+            f'SelectQuoteContainer ugc baseHtml">{quote}{w.text}<div class="messageTextEndMarker">&nbsp;</div>'
+            f'</blockquote></article></div>{edit}{sig}<div class="messageMeta ToggleTriggerAnchor"><div class='
+            f'"privateControls"><span class="item muted"><span class="authorEnd"><a href="members/x.{i}/" class='
+            f'"username author">{w.author}</a>,</span> <a href="threads/x.1/#post-{i}" class="datePermalink">'
+            f'{time(w.time)}</a></span></div><div class="publicControls"><a href="threads/x.1/#post-{i}" class='
+            f'"item muted postNumber hashPermalink">#{n}</a></div></div></div></li>')
+
+
 def _invision(w: Written, n: int, i: int, five: bool = False) -> str:
     def time(t: datetime) -> str:
         return f'<time datetime="{utc(t)}" title="{t:%d.%m.%Y %H:%M}" data-short="1 ч">30 ноября</time>'
@@ -335,7 +360,7 @@ HTML = ('<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><title>Де�
         '</body></html>')
 
 MARKUPS = {
-    "phpbb": _phpbb, "vbulletin4": _vb4, "vbulletin3": _vb3, "vbulletin5": _vb5, "xenforo": _xenforo,
+    "phpbb": _phpbb, "vbulletin4": _vb4, "vbulletin3": _vb3, "vbulletin5": _vb5, "xenforo": _xenforo, "xenforo1": _xenforo1,
     "invision4": _invision, "invision5": lambda w, n, i: _invision(w, n, i, five=True), "smf21": _smf21,
     "smf20": _smf20, "mybb": _mybb, "ucoz": _ucoz, "discourse": _discourse, "vk": _vk,
 }
@@ -344,8 +369,8 @@ WRAPS = {"discourse": ('<div id="main-outlet" itemscope itemtype="http://schema.
                        '<meta itemprop="headline" content="День 1"><h1>День 1</h1>', "</div>")}
 # what reads each: the engine's name (several versions share one)
 READ_BY = {"phpbb": "phpbb", "vbulletin4": "vbulletin", "vbulletin3": "vbulletin", "vbulletin5": "vbulletin",
-           "xenforo": "xenforo", "invision4": "invision", "invision5": "invision", "smf21": "smf", "smf20": "smf",
-           "mybb": "mybb", "ucoz": "ucoz", "discourse": "discourse", "vk": "vk"}
+           "xenforo": "xenforo", "xenforo1": "xenforo", "invision4": "invision", "invision5": "invision",
+           "smf21": "smf", "smf20": "smf", "mybb": "mybb", "ucoz": "ucoz", "discourse": "discourse", "vk": "vk"}
 
 
 def pages(engine: str, split: int = 7) -> list[str]:

@@ -112,3 +112,19 @@ def test_on_an_unknown_engine_a_post_read_by_guess_is_flagged_not_counted() -> N
     assert [(r.author, r.reason, r.choice) for r in count.flagged] == [
         ("Петя", "unsure_quote", "Маша"), ("Маша", "unsure_author", "Коля")]
     assert any("цитата, которую не удалось отделить от слов автора" in w for w in count.warnings)
+
+
+def test_a_post_whose_words_were_taken_for_a_quote_is_put_before_the_host() -> None:
+    """XenForo 1 writes a post's words in <blockquote class="messageText">: read by structure (here its
+    post class is a theme's own), the words look like a quote; the votes in them are read and flagged,
+    never lost without a word."""
+    from .engine_pages import DEADLINE as DAY_END
+    from .engine_pages import PLAYERS, SILENCED, pages
+    themed = [p.replace('class="message"', 'class="msgx"') for p in pages("xenforo1")]
+    thread = read_thread(themed, PLAYERS)
+    assert thread.engines == ["generic"] * 2
+    count = count_votes(thread.posts, PLAYERS, PLAYERS, DAY_END, silenced=SILENCED)
+    assert count.votes == {}
+    flagged = {(r.author, r.choice) for r in count.flagged if r.reason == "unsure_body"}
+    assert {("Вася", "Петя"), ("Дима", "Коля"), ("Коля", "Дима"), ("Саша", "Маша")} <= flagged
+    assert "Лена" not in [r.author for r in count.readings if r.status == "counted"]

@@ -56,6 +56,10 @@ ENGINES: tuple[Engine, ...] = (
            shown=".message-attribution-opposite li:last-child a, .message-attribution-gadget",
            author_attr="data-author"),
     # Invision 4's author pane adds a reputation badge after the name: the name is its <strong>
+    # XenForo 1: a post an <li class="message">, its words in <blockquote class="messageText">
+    Engine("xenforo", "li.message[id^=post-]", ".messageUserInfo .username, .userText .username",
+           ".messageMeta .DateTime, .DateTime", ".messageText", ".bbCodeQuote, .bbCodeBlock, .quoteContainer",
+           signature=".signature", edited=".editDate", shown=".postNumber", author_attr="data-author"),
     Engine("invision", "article.ipsComment, article.cPost, article.ipsEntry",
            ".cAuthorPane_author strong, .cAuthorPane_author, .ipsEntry__username a, .ipsEntry__username, "
            "[data-role=author]",
@@ -199,7 +203,8 @@ def _edited(node: Node, selector: str, reference: Reference | None) -> tuple[dat
 
 def _time(node: Node, engine: Engine, reference: Reference | None,
           outside: frozenset[int]) -> tuple[datetime | None, Stamp | None]:
-    stamps = [s for s in inside(node, engine.time) if s.mem_id not in outside]
+    # not a time inside a quote or an edit notice (XenForo 1's edit notice holds a DateTime of its own)
+    stamps = [s for s in inside(node, engine.time) if s.mem_id not in outside and not _ancestors(s) & outside]
     texts: list[str] = []
     machine: datetime | None = None
     for stamp in stamps:
@@ -287,7 +292,8 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
             continue
         # its time: a <time>, else a line with a clock outside the body, else the body's first such line
         times = [t.attributes.get("title") or text_of(t) for t in node.css("time")]
-        times += [line for line in text_of(node, ids([body]) | quotes).splitlines() if CLOCK_IN.search(line)]
+        times += [line for line in text_of(node, ids([body]) | quotes).splitlines()
+                  if CLOCK_IN.search(line) and not EDIT_WORDS.search(line)]  # an edit notice's time is not the post's
         times += [line for line in text_of(body, quotes).splitlines()[:2] if CLOCK_IN.search(line)]
         when, stamp = read_stamp(times, reference)
         head = text_of(node, ids([body])).splitlines()
@@ -298,11 +304,19 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
         # makes every vote of the post the host's to decide
         others = {fold(text_of(a).split("\n")[0]) for a in _profile_links(node)
                   if a.mem_id not in ids(body.css("a"))} - {fold(author)}
-        # words of a vote outside the block read as the body: the post's text may be elsewhere
-        rest = [line for line in text_of(node, ids([body]) | quotes).splitlines()
+        # words of a vote outside the block read as the body (a quote stands inside the body, a "quote" outside
+        # it may be the post's own text: XenForo 1 writes its posts in a <blockquote class="messageText">)
+        aside = ids([body]) | ids(body.css(QUOTE_LIKE)) | ids(node.css(SIGNATURE_LIKE))
+        rest = [line for line in text_of(node, aside).splitlines()
                 if fold(line) != fold(author) and not CLOCK_IN.search(line) and not line.lower().startswith("re:")]
         unsure = ("quote" if QUOTE_HEADER.search(text) else "author" if others
                   else "body" if any(VOTEISH.search(line) for line in rest) else "")
+        signatures = ids(node.css(SIGNATURE_LIKE))
+        taken = [text_of(q) for q in node.css(QUOTE_LIKE) if q.mem_id not in signatures]
+        if unsure == "body" or (not VOTEISH.search(text) and any(VOTEISH.search(t) for t in taken)):
+            # vote words only outside what was read as the post's own text, or only in what was taken for a
+            # quote: the whole post is read, and each vote in it is the host's to decide
+            text, unsure = text_of(node, signatures), "body"
         posts.append((author.strip(), text, when, stamp, edited, number, _ident(node), "", unsure))
     return posts
 
@@ -329,6 +343,7 @@ def _innermost(nodes: list[Node]) -> list[Node]:
     return [node for node in unique if node.mem_id not in holding]
 
 
+SIGNATURE_LIKE = "[class*=signature], [class*=sig]"
 QUOTE_LIKE = "blockquote, .quote, [class*=quote], [class*=Quote], [class*=signature], [class*=sig], aside"
 # a quote's header left in the text: its words would be read as the quoting player's own
 QUOTE_HEADER = re.compile(r"(?:писал|пишет|сказал|написал|wrote|said)\w*\s*(?:\([^)]*\))?\s*:|^\s*(?:цитата|quote)\b",
