@@ -360,7 +360,8 @@ HTML = ('<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><title>Де�
         '</body></html>')
 
 MARKUPS = {
-    "phpbb": _phpbb, "vbulletin4": _vb4, "vbulletin3": _vb3, "vbulletin5": _vb5, "xenforo": _xenforo, "xenforo1": _xenforo1,
+    "phpbb": _phpbb, "vbulletin4": _vb4, "vbulletin3": _vb3, "vbulletin5": _vb5, "xenforo": _xenforo,
+    "xenforo1": _xenforo1,
     "invision4": _invision, "invision5": lambda w, n, i: _invision(w, n, i, five=True), "smf21": _smf21,
     "smf20": _smf20, "mybb": _mybb, "ucoz": _ucoz, "discourse": _discourse, "vk": _vk,
 }
