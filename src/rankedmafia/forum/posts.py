@@ -346,7 +346,8 @@ def _innermost(nodes: list[Node]) -> list[Node]:
 SIGNATURE_LIKE = "[class*=signature], [class*=sig]"
 QUOTE_LIKE = "blockquote, .quote, [class*=quote], [class*=Quote], [class*=signature], [class*=sig], aside"
 # a quote's header left in the text: its words would be read as the quoting player's own
-QUOTE_HEADER = re.compile(r"(?:писал|пишет|сказал|написал|wrote|said)\w*\s*(?:\([^)]*\))?\s*:|^\s*(?:цитата|quote)\b",
+QUOTE_HEADER = re.compile(r"(?:писал|пишет|сказал|написал|wrote|said)\w*\s*(?:\([^)]*\))?\s*:"
+                          r"|^\s*(?:цитата|quote|сообщение\s+от|originally\s+posted\s+by)\b",
                           re.IGNORECASE | re.MULTILINE)
 
 
