@@ -267,7 +267,9 @@ def _smf20(w: Written, n: int, i: int) -> str:
             f'{w.edited.day} {SMF_MONTH} {w.edited:%Y, %H:%M:%S} от {w.author}</em> &#187;</div>') if w.edited else ""
     sig = f'<div class="signature" id="msg_{i}_signature">{w.signature}</div>' if w.signature else ""
     return (f'<div class="windowbg"><span class="topslice"><span></span></span><div class="post_wrapper">'
-            f'<div class="poster"><h4><a href="?action=profile;u={i}">{w.author}</a></h4></div><div class="postarea">'
+            f'<div class="poster"><h4><a href="?action=profile;u={i}">{w.author}</a></h4><ul class="reset smalltext" '
+            f'id="msg_{i}_extra_info"><li class="membergroup">Игрок</li><li class="postcount">Сообщений: 12</li>'
+            f'<li class="profile"><a href="?action=profile;u={i}">Профиль</a></li></ul></div><div class="postarea">'
             f'<div class="flow_hidden"><div class="keyinfo"><h5 id="subject_{i}"><a href="?msg={i}#msg{i}">Re: День 1'
             f'</a></h5><div class="smalltext">&#171; <strong>Ответ #{n - 1} :</strong> {w.time.day} {SMF_MONTH} '
             f'{w.time:%Y, %H:%M:%S} &#187;</div></div></div><div class="post"><div class="inner" id="msg_{i}">'

@@ -203,8 +203,13 @@ def _edited(node: Node, selector: str, reference: Reference | None) -> tuple[dat
 
 def _time(node: Node, engine: Engine, reference: Reference | None,
           outside: frozenset[int]) -> tuple[datetime | None, Stamp | None]:
-    # not a time inside a quote or an edit notice (XenForo 1's edit notice holds a DateTime of its own)
-    stamps = [s for s in inside(node, engine.time) if s.mem_id not in outside and not _ancestors(s) & outside]
+    # not a time inside a quote or an edit notice (XenForo 1's edit notice holds a DateTime of its own); the
+    # selectors in order of trust: the first that finds one (SMF's .keyinfo before any small print)
+    stamps: list[Node] = []
+    for part in engine.time.split(","):
+        stamps = [s for s in inside(node, part.strip()) if s.mem_id not in outside and not _ancestors(s) & outside]
+        if stamps:
+            break
     texts: list[str] = []
     machine: datetime | None = None
     for stamp in stamps:
