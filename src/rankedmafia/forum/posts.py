@@ -473,6 +473,12 @@ def _stamp_of(rest: str, reference: Reference | None) -> tuple[datetime | None, 
     return when, stamp
 
 
+# a quote copied from a XenForo page: its header, its words, and the expand link that closes it
+COPIED_QUOTE = re.compile(r"^[^\n]{1,40}?\s(?:сказал\(а\)|сказала?|said|написал\(а\)|писал\(а\)):[ \t]*\n"
+                          r"(?:[^\n]*\n){0,30}?[ \t]*(?:Нажмите для раскрытия|Click to expand)\.*[ \t]*$",
+                          re.MULTILINE | re.IGNORECASE)
+
+
 def text_posts(text: str, names: Sequence[str], reference: Reference | None = None) -> list[Found]:
     """Pasted text: a post begins with a header line — a player's nickname alone (perhaps with its time),
     or anyone's name with a time or «написал» — so a spectator's post is never glued to the one above.
@@ -489,9 +495,12 @@ def text_posts(text: str, names: Sequence[str], reference: Reference | None = No
     for index, line in enumerate(lines):
         in_quote += len(re.findall(r"\[quote", line, re.IGNORECASE)) - len(re.findall(r"\[/quote\]", line, re.I))
         in_quote = max(in_quote, 0)
-        match = header.match(line) if not in_quote else None
-        other = ANY_HEADER.match(line) if match is None and not in_quote else None
-        if match or (other and not line.lstrip().startswith(">")) or (index in extra and not in_quote):
+        # «Петя писал(а): 30 ноя 2026, 20:10» heads a quote, never a post: read as a post, the quoting
+        # player's words after it would be taken for the quoted player's (left in the post, it flags it)
+        quoted = QUOTE_HEADER.search(line) is not None
+        match = header.match(line) if not in_quote and not quoted else None
+        other = ANY_HEADER.match(line) if match is None and not in_quote and not quoted else None
+        if match or (other and not line.lstrip().startswith(">")) or (index in extra and not in_quote and not quoted):
             if match:
                 author, rest = by_fold[fold(match["author"])], (match["rest"] or "")
             elif other is not None and not line.lstrip().startswith(">"):
@@ -533,5 +542,5 @@ def text_posts(text: str, names: Sequence[str], reference: Reference | None = No
                 number = number or int(numbered[1])
                 del lines[index]
                 break
-        found.append((author, "\n".join(lines).strip(), when, stamp, None, number, None, "", ""))
+        found.append((author, COPIED_QUOTE.sub("", "\n".join(lines)).strip(), when, stamp, None, number, None, "", ""))
     return found
