@@ -308,7 +308,8 @@ def _ucoz(w: Written, n: int, i: int) -> str:
              f'</b> <span class="qName"><!--qn-->{w.quote[0]}<!--/qn--></span></div><div class="quoteMessage" '
              f'style="border:1px inset;max-height:200px;overflow:auto;height:expression(200);">'
              f'<!--uzq-->{w.quote[1]}<!--/uzq--></div></div>') if w.quote else ""
-    edit = (f'<br><div class="eMessage"><i>Сообщение отредактировал <b>{w.author}</b> - {dotted(w.edited)}</i>'
+    edit = (f'<br><div class="eMessage"><i>Сообщение отредактировал <b>{w.author}</b> - '
+            f'{WEEKDAY[w.edited.weekday()]}, {dotted(w.edited)}</i>'
             f'</div>') if w.edited else ""
     sig = f'<br><hr size="1" width="150" align="left" class="signatureHr"><span class="signatureView">' \
           f'{w.signature}</span>' if w.signature else ""
