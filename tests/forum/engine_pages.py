@@ -73,13 +73,17 @@ class Markup:
 
 
 def _phpbb(w: Written, n: int, i: int) -> str:
-    quote = f'<blockquote><div><cite>{w.quote[0]} писал(а):</cite>{w.quote[1]}</div></blockquote>' if w.quote else ""
+    quote = (f'<blockquote cite="./viewtopic.php?p=4003#p4003"><div><cite><a href="./memberlist.php?mode=viewprofile'
+             f'&amp;u=7">{w.quote[0]}</a> писал(а): <a href="./viewtopic.php?p=4003#p4003" data-post-id="4003">↑</a>'
+             f'<span class="responsive-hide">30 ноя 2026, 20:10</span></cite>{w.quote[1]}</div></blockquote>'
+             ) if w.quote else ""
     edit = (f'<div class="notice">Последний раз редактировалось <a href="./memberlist.php?u=2" class="username">'
             f'{w.author}</a> {ru_short(w.edited)}, всего редактировалось 1 раз.</div>') if w.edited else ""
     sig = f'<div id="sig{i}" class="signature">{w.signature}</div>' if w.signature else ""
     return (f'<div id="p{i}" class="post has-profile bg2"><div class="inner"><dl class="postprofile" id="profile{i}">'
             f'<dt class="no-profile-rank no-avatar"><a href="./memberlist.php?mode=viewprofile&amp;u={i}" '
-            f'class="username">{w.author}</a></dt><dd class="profile-posts"><strong>Сообщения:</strong> 12</dd></dl>'
+            f'class="username">{w.author}</a></dt><dd class="profile-posts"><strong>Сообщения:</strong> 12</dd>'
+            f'<dd class="profile-joined"><strong>Зарегистрирован:</strong> 12 янв 2026, 10:00</dd></dl>'
             f'<div class="postbody"><div id="post_content{i}"><h3><a href="#p{i}">Re: День 1</a></h3>'
             f'<p class="author"><a class="unread" href="./viewtopic.php?p={i}#p{i}" title="Сообщение">'
             f'<span class="sr-only">Сообщение</span></a><span class="responsive-hide"><strong><a href="./memberlist.php'

@@ -4,6 +4,8 @@ same votes, the same flags, whatever order the pages come in."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rankedmafia.forum.count import count_votes
@@ -101,8 +103,8 @@ def test_a_quote_in_a_themes_own_markup_is_flagged_not_read_as_the_authors_vote(
     """A theme may render a quote in markup of its own: its header («Петя писал(а):») left in the post's
     words flags the post's votes for the host instead of counting the quoted vote as the author's."""
     first, second = pages("phpbb")
-    themed = first.replace('<blockquote><div><cite>Петя писал(а):</cite>Голосую: Вася</div></blockquote>',
-                           '<div class="citata">Петя писал(а):<br>Голосую: Вася</div>')
+    themed = re.sub(r'<blockquote cite=[^>]*><div><cite>.*?</cite>Голосую: Вася</div></blockquote>',
+                    '<div class="citata">Петя писал(а):<br>Голосую: Вася</div>', first)
     assert themed != first
     thread = read_thread([themed, second], PLAYERS)
     count = count_votes(thread.posts, PLAYERS, PLAYERS, DEADLINE, silenced=SILENCED)
