@@ -224,3 +224,15 @@ def test_a_quote_header_with_its_time_never_heads_a_post() -> None:
     count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
     assert count.votes == {"Петя": "Рома", "Коля": "Дина"}
     assert {(r.author, r.reason) for r in count.flagged} == {("Дина", "unsure_quote")}
+
+
+def test_an_author_close_to_a_living_players_name_is_flagged_not_dropped() -> None:
+    """A post signed «Рома_» (a display name, a typo) is neither a stranger's nor Рома's for sure: its vote
+    is put to the host. A dead player's exact name is never taken for a living look-alike."""
+    posts = [Post("Рома_", "Голосую за Дину", None, 1), Post("Вася", "Голосую за Петю", None, 2)]
+    count = count_votes(posts, ["Рома", "Дина", "Петя", "Вася"], NAMES)
+    assert count.votes == {"Вася": "Петя"} and not count.strangers
+    assert [(r.author, r.reason, r.choice) for r in count.flagged] == [("Рома", "fuzzy_author", "Дина")]
+    assert "автор поста на странице «Рома_», прочитан как Рома" in "\n".join(count.warnings)
+    dead = count_votes([Post("Дина", "Голосую за Петю", None, 1)], ["Рома", "Дима", "Петя"], [*NAMES, "Дима"])
+    assert dead.strangers == {"Дина": 1} and not dead.flagged

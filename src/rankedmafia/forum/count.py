@@ -84,7 +84,12 @@ def count_votes(posts: Sequence[Post], alive: Sequence[str], players: Sequence[s
     sources: dict[str, datetime | None] = {}
     for post in posts:
         count.posts[post.number] = post
-        voter = authors.exact(post.author)
+        voter = authors.exact(" ".join(post.author.split()))
+        # a name on the page close to a living player's but not his (a typo'd signature, a display name, a
+        # spectator's look-alike): his votes are the host's to decide, never counted nor dropped unsaid
+        close = authors.match(post.author) if voter is None and matcher.exact(post.author) is None else None
+        if close is not None:
+            voter = close.name
         if voter is None:
             count.strangers[post.author] = count.strangers.get(post.author, 0) + 1
             continue
@@ -107,6 +112,8 @@ def count_votes(posts: Sequence[Post], alive: Sequence[str], players: Sequence[s
             unsure = post.unsure or ("quote" if QUOTE_HEADER.search(own_text(post.text)) else "")
             if unsure:
                 readings = [r.flagged("unsure_" + unsure) if r.status == COUNTED else r for r in readings]
+            if close is not None:
+                readings = [r.flagged("fuzzy_author", post.author) if r.status == COUNTED else r for r in readings]
         if post.stamp is not None and post.stamp.source:
             sources.setdefault(post.stamp.source, post.stamp.basis)
         for reading in readings:

@@ -14,6 +14,8 @@ LABELS = {
         "no_vote_word": "пост {post} ({author}): «{typed}» без слова «голосую»",
         "bare_blue": "пост {post} ({author}): «{typed}» — «синий» без слова «голосую»",
         "fuzzy_name": "пост {post} ({author}): «{typed}» прочитано как {name} — проверьте",
+        "fuzzy_author": "пост {post} ({author}): «{typed}» — автор поста на странице «{stamp_bare}», прочитан как "
+                        "{author} — проверьте",
         "no_time": "пост {post} ({author}): время поста не прочитано{stamp}, а срок задан",
         "relative_time": "пост {post} ({author}): время «{stamp}» — относительное, а от какой даты считать, "
                          "неизвестно (укажите сегодняшнюю дату)",
@@ -44,6 +46,8 @@ LABELS = {
         "no_vote_word": "post {post} ({author}): “{typed}” without a vote word",
         "bare_blue": "post {post} ({author}): “{typed}”: blue without a vote word",
         "fuzzy_name": "post {post} ({author}): “{typed}” read as {name}; please check",
+        "fuzzy_author": "post {post} ({author}): “{typed}”: the page names its author “{stamp_bare}”, read as "
+                        "{author}; please check",
         "no_time": "post {post} ({author}): the post's time could not be read{stamp}, and a deadline is set",
         "relative_time": "post {post} ({author}): the time “{stamp}” is relative, and the date it counts from is "
                          "unknown (give today's date)",

@@ -58,7 +58,8 @@ COUNTED, FLAGGED, SKIPPED = "counted", "flagged", "skipped"
 # why a vote is flagged (left for the host) or skipped (certainly not a vote that counts)
 FLAGS = ("two_names", "no_vote_word", "bare_blue", "fuzzy_name", "unread", "no_time", "relative_time",
          "near_deadline", "silenced", "edited_late", "edited_unknown", "mention",
-         "unsure_quote", "unsure_author", "unsure_body")
+         "unsure_quote", "unsure_author", "unsure_body",
+         "fuzzy_author")
 SKIPS = ("late", "dead_choice", "not_a_vote")
 
 
