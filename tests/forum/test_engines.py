@@ -110,3 +110,15 @@ def test_a_quote_in_a_themes_own_markup_is_flagged_not_read_as_the_authors_vote(
     count = count_votes(thread.posts, PLAYERS, PLAYERS, DEADLINE, silenced=SILENCED)
     assert "Маша" not in count.votes
     assert {(r.author, r.reason) for r in count.flagged} >= {("Маша", "unsure_quote")}
+
+
+def test_discourses_crawler_times_in_utc_are_not_set_against_the_deadline_as_the_forums_clock() -> None:
+    """Discourse's crawler view writes its times in UTC; its readers see their own clock. Beside the
+    deadline such a time is too rough: the posts are flagged, never counted or skipped as late by it."""
+    utc_pages = [re.sub(r'(datetime="(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):00Z" class="post-time">)[^<]*',
+                        lambda m: f"{m[1]}{m[4]}.{m[3]}.{m[2]} {m[5]}:{m[6]}", page) for page in pages("discourse")]
+    assert utc_pages != pages("discourse")
+    thread = read_thread(utc_pages, PLAYERS)
+    count = count_votes(thread.posts, PLAYERS, PLAYERS, DEADLINE, silenced=SILENCED)
+    assert count.votes == {} and not count.late
+    assert {r.reason for r in count.flagged} == {"near_deadline"}

@@ -212,13 +212,19 @@ def _time(node: Node, engine: Engine, reference: Reference | None,
             break
     texts: list[str] = []
     machine: datetime | None = None
+    raw = ""
     for stamp in stamps:
         texts += [stamp.attributes.get("title") or "", text_of(stamp, outside)]
         for key in ("datetime", "data-time", "data-timestamp", "data-date"):
             value = stamp.attributes.get(key) or ""
             if machine is None and value:
-                machine = parse_time(value) or _epoch(value)
-    return read_stamp([t for t in texts if t], reference, machine)
+                machine, raw = parse_time(value) or _epoch(value), value
+    when, read = read_stamp([t for t in texts if t], reference, machine)
+    if engine.name == "discourse" and when is not None and when == machine and re.search(r"(?:Z|[+-]00:?00)$", raw):
+        # Discourse's crawler view writes its times in UTC, while its readers (and the host's deadline) see
+        # their own clock: up to half a day off
+        return when, Stamp(raw, "post", timedelta(hours=12))
+    return when, read
 
 
 def _epoch(value: str) -> datetime | None:
