@@ -128,3 +128,27 @@ def test_a_post_whose_words_were_taken_for_a_quote_is_put_before_the_host() -> N
     flagged = {(r.author, r.choice) for r in count.flagged if r.reason == "unsure_body"}
     assert {("Вася", "Петя"), ("Дима", "Коля"), ("Коля", "Дима"), ("Саша", "Маша")} <= flagged
     assert "Лена" not in [r.author for r in count.readings if r.status == "counted"]
+
+
+VANILLA_POST = """<li class="Item ItemComment" id="Comment_{i}"><div class="Comment"><div class="Item-Header">
+<div class="AuthorWrap"><span class="Author"><a title="{author}" href="/profile/u{i}" class="PhotoWrap"><img alt="">
+</a><a href="/profile/u{i}" class="Username">{author}</a></span></div><div class="Meta CommentMeta"><span class=
+"MItem DateCreated"><a href="/discussion/comment/{i}" class="Permalink"><time title="30 ноября 2026 {time}"
+datetime="2026-11-30T{utc}:00+00:00">30 нояб.</time></a></span></div></div><div class="Item-BodyWrap"><div
+class="Item-Body"><div class="Message userContent">{quote}<p>{text}</p></div></div></div></div></li>"""
+VANILLA_QUOTE = ('<blockquote class="Quote UserQuote"><div class="QuoteAuthor"><a href="/profile/u9">Петя</a> '
+                 'написал:</div><div class="QuoteText"><p>Голосую за Колю</p></div></blockquote>')
+
+
+def test_a_quoted_vote_longer_than_the_authors_words_is_never_read_as_his() -> None:
+    """Vanilla: Коля quotes a vote and writes two words; the quote's paragraph, longer than his words, is
+    never taken for his post (his post is read whole and flagged), and Маша's own vote beside a quote counts."""
+    posts = [("Вася", "20:05", "17:05", "", "Голосую за Петю"),
+             ("Маша", "20:20", "17:20", VANILLA_QUOTE, "Мой голос — Коля"),
+             ("Коля", "21:00", "18:00", VANILLA_QUOTE, "Не согласен.")]
+    body = "".join(VANILLA_POST.format(i=100 + n, author=a, time=t, utc=u, quote=q, text=x)
+                   for n, (a, t, u, q, x) in enumerate(posts, start=1))
+    thread = read_thread([f"<html><body><ul class='MessageList'>{body}</ul></body></html>"], NAMES)
+    count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
+    assert count.votes == {"Вася": "Петя", "Маша": "Коля"}
+    assert [(r.author, r.reason) for r in count.flagged] == [("Коля", "unsure_body")]

@@ -295,7 +295,8 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
         quotes = ids(node.css(QUOTE_LIKE))
         # the body: the block with the most text that does not hold the author's name (the header does)
         blocks = [b for b in node.css("div, td, section, article, p, span") if b.mem_id not in holding_author
-                  and b.mem_id not in quotes and (link is None or b.mem_id != link.mem_id)]
+                  and b.mem_id not in quotes and not _ancestors(b) & quotes  # nor a paragraph of a quote
+                  and (link is None or b.mem_id != link.mem_id)]
         # a block holding only the post's time is its header, however long
         blocks = [b for b in blocks if not TIME_LINE.match(text_of(b, quotes))]
         body = max(blocks, key=lambda b: len(text_of(b, quotes)), default=None)
