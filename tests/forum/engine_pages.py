@@ -92,6 +92,37 @@ def _phpbb(w: Written, n: int, i: int) -> str:
             f'<div class="content">{quote}{w.text}</div>{edit}{sig}</div></div></div></div><hr class="divider">')
 
 
+WEEK_SHORT = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"]
+
+
+def _phpbb2_date(t: datetime) -> str:
+    return f"{WEEK_SHORT[t.weekday()]} Ноя {t.day}, {t.year} {t:%H:%M}"
+
+
+def _phpbb2(w: Written, n: int, i: int) -> str:
+    """phpBB 2 (subSilver): a post two table rows; a quote closes the post's span for a table of its own."""
+    quote = (f'</span><table width="90%" cellspacing="1" cellpadding="3" border="0" align="center"><tr><td><span '
+             f'class="genmed"><b>{w.quote[0]} писал(а):</b></span></td></tr><tr><td class="quote">{w.quote[1]}</td>'
+             f'</tr></table><span class="postbody">') if w.quote else ""
+    sig = f"<br />_________________<br />{w.signature}" if w.signature else ""
+    edit = (f"<br /><br />Последний раз редактировалось: {w.author} ({_phpbb2_date(w.edited)}), всего "
+            f"редактировалось 1 раз") if w.edited else ""
+    return (f'<tr><td width="150" align="left" valign="top" class="row1"><span class="name"><a name="{i}"></a><b>'
+            f'{w.author}</b></span><br /><span class="postdetails">Игрок<br /><br />Зарегистрирован: 12.01.2026<br />'
+            f'Сообщения: 12</span><br /></td><td class="row1" width="100%" height="28" valign="top"><table width='
+            f'"100%" border="0" cellspacing="0" cellpadding="0"><tr><td width="100%"><a href="viewtopic.php?p={i}#{i}">'
+            f'<img src="icon_minipost.gif" alt="Сообщение" /></a><span class="postdetails">Добавлено: '
+            f'{_phpbb2_date(w.time)}<span class="gen">&nbsp;</span>&nbsp; &nbsp;Заголовок сообщения: </span></td>'
+            f'<td valign="top" nowrap="nowrap"><a href="posting.php?mode=quote&amp;p={i}"><img alt="Ответить с '
+            f'цитатой" /></a></td></tr><tr><td colspan="2"><hr /></td></tr><tr><td colspan="2"><span class='
+            f'"postbody">{quote}{w.text}{sig}</span><span class="gensmall">{edit}</span></td></tr></table></td></tr>'
+            f'<tr><td class="row1" width="150" align="left" valign="middle"><span class="nav"><a href="#top" class='
+            f'"nav">Вернуться к началу</a></span></td><td class="row1" width="100%" height="28" valign="bottom" '
+            f'nowrap="nowrap"><a href="profile.php?mode=viewprofile&amp;u={i}"><img alt="Профиль" /></a></td></tr>'
+            f'<tr><td class="spaceRow" colspan="2" height="1"><img src="spacer.gif" alt="" width="1" height="1" />'
+            f'</td></tr>')
+
+
 def _vb4(w: Written, n: int, i: int) -> str:
     quote = (f'<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container">'
              f'<div class="bbcode_postedby">Сообщение от <strong>{w.quote[0]}</strong></div>'
@@ -367,16 +398,17 @@ HTML = ('<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><title>Де�
         '</body></html>')
 
 MARKUPS = {
-    "phpbb": _phpbb, "vbulletin4": _vb4, "vbulletin3": _vb3, "vbulletin5": _vb5, "xenforo": _xenforo,
+    "phpbb": _phpbb, "phpbb2": _phpbb2, "vbulletin4": _vb4, "vbulletin3": _vb3, "vbulletin5": _vb5, "xenforo": _xenforo,
     "xenforo1": _xenforo1,
     "invision4": _invision, "invision5": lambda w, n, i: _invision(w, n, i, five=True), "smf21": _smf21,
     "smf20": _smf20, "mybb": _mybb, "ucoz": _ucoz, "discourse": _discourse, "vk": _vk,
 }
 # the element a page wraps its posts in, where the engine has one
-WRAPS = {"discourse": ('<div id="main-outlet" itemscope itemtype="http://schema.org/DiscussionForumPosting">'
+WRAPS = {"phpbb2": ('<table class="forumline" width="100%" cellspacing="1" cellpadding="3" border="0">', "</table>"),
+         "discourse": ('<div id="main-outlet" itemscope itemtype="http://schema.org/DiscussionForumPosting">'
                        '<meta itemprop="headline" content="День 1"><h1>День 1</h1>', "</div>")}
 # what reads each: the engine's name (several versions share one)
-READ_BY = {"phpbb": "phpbb", "vbulletin4": "vbulletin", "vbulletin3": "vbulletin", "vbulletin5": "vbulletin",
+READ_BY = {"phpbb": "phpbb", "phpbb2": "phpbb", "vbulletin4": "vbulletin", "vbulletin3": "vbulletin", "vbulletin5": "vbulletin",
            "xenforo": "xenforo", "xenforo1": "xenforo", "invision4": "invision", "invision5": "invision",
            "smf21": "smf", "smf20": "smf", "mybb": "mybb", "ucoz": "ucoz", "discourse": "discourse", "vk": "vk"}
 

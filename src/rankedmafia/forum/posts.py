@@ -107,6 +107,11 @@ ENGINES: tuple[Engine, ...] = (
     Engine("discourse", "div[itemtype*=DiscussionForumPosting]", ".creator b[itemprop=author]",
            "time[itemprop=datePublished], time", "[itemprop=articleBody]", "aside.quote, blockquote",
            shown="[itemprop=position]"),
+    # phpBB 2 (subSilver): a post a table row, its name in bold, its words in the cell of span.postbody,
+    # a quote a table of its own there, the signature after a line of underscores
+    Engine("phpbb", "tr:has(> td > span.name)", "span.name b, span.name", "a + span.postdetails, span.postdetails",
+           "td:has(> span.postbody)", "table:has(> tbody > tr > td.quote), table:has(> tbody > tr > td.code)",
+           edited="span.gensmall"),
     Engine("vk", "div.bp_post", "a.bp_author, .bp_author", "a.bp_date, .bp_date", ".bp_text",
            ".bp_quote, blockquote", signature=".bp_signature"),
 )
@@ -235,6 +240,9 @@ def _epoch(value: str) -> datetime | None:
     return datetime.utcfromtimestamp(seconds)
 
 
+SIGNATURE_LINE = re.compile(r"\n_{5,}\n")
+
+
 def html_posts(root: Node, engine: Engine, reference: Reference | None = None,
                unread: list[int] | None = None) -> list[Found]:
     """The posts of a page of a known engine; a post container without an author or a body is counted in
@@ -254,7 +262,7 @@ def html_posts(root: Node, engine: Engine, reference: Reference | None = None,
         quotes = inside(body, engine.quote) + inside(body, engine.signature) + inside(body, engine.cut)
         skip = ids(quotes) | ids(notices)
         when, stamp = _time(node, engine, reference, ids(inside(node, engine.quote)) | ids(notices))
-        text = text_of(body, skip)
+        text = SIGNATURE_LINE.split(text_of(body, skip))[0]  # the signature below a line of underscores
         posts.append((author.strip(), text, when, stamp, edited, _shown(node, engine.shown), _ident(node),
                       edited_stamp, ""))
     return posts
