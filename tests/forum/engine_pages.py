@@ -408,7 +408,8 @@ WRAPS = {"phpbb2": ('<table class="forumline" width="100%" cellspacing="1" cellp
          "discourse": ('<div id="main-outlet" itemscope itemtype="http://schema.org/DiscussionForumPosting">'
                        '<meta itemprop="headline" content="День 1"><h1>День 1</h1>', "</div>")}
 # what reads each: the engine's name (several versions share one)
-READ_BY = {"phpbb": "phpbb", "phpbb2": "phpbb", "vbulletin4": "vbulletin", "vbulletin3": "vbulletin", "vbulletin5": "vbulletin",
+READ_BY = {"phpbb": "phpbb", "phpbb2": "phpbb", "vbulletin4": "vbulletin", "vbulletin3": "vbulletin",
+           "vbulletin5": "vbulletin",
            "xenforo": "xenforo", "xenforo1": "xenforo", "invision4": "invision", "invision5": "invision",
            "smf21": "smf", "smf20": "smf", "mybb": "mybb", "ucoz": "ucoz", "discourse": "discourse", "vk": "vk"}
 
