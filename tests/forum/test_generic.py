@@ -102,7 +102,7 @@ def test_on_an_unknown_engine_a_post_read_by_guess_is_flagged_not_counted() -> N
     """By structure nothing is certain: a quote the page did not mark off (its header left in the text)
     or a header naming another member makes the post's votes the host's to decide, never a silent count."""
     posts = [("Вася", "", "Голосую за Петю", ""),
-             ("Петя", "", "Вася писал(а): Голосую за Машу\nНу-ну.", ""),
+             ("Петя", "", "Вася писал(а):<br>Голосую за Машу<br>Ну-ну.", ""),
              ("Маша", "ответ для <a href='/people/4'>Коля</a>", "Голосую за Колю", ""),
              ("Коля", "", "[vote]Маша[/vote]", "")]
     thread = read_thread([odd_page(posts)], NAMES)

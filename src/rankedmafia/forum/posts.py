@@ -366,9 +366,11 @@ def _innermost(nodes: list[Node]) -> list[Node]:
 SIGNATURE_LIKE = "[class*=signature], [class*=sig]"
 QUOTE_LIKE = "blockquote, .quote, [class*=quote], [class*=Quote], [class*=signature], [class*=sig], aside"
 # a quote's header left in the text: its words would be read as the quoting player's own
-QUOTE_HEADER = re.compile(r"(?:писал|пишет|сказал|написал|wrote|said)\w*\s*(?:\([^)]*\))?\s*:"
-                          r"|^\s*(?:цитата|quote|сообщение\s+от|originally\s+posted\s+by)\b",
-                          re.IGNORECASE | re.MULTILINE)
+QUOTE_HEADER = re.compile(
+    # «Петя писал(а):», «Вася сказал(а): ↑ 30 ноя 2026, 20:10» on a line of their own: not «Коля сказал: он мирный»
+    r"^[ \t]*(?:[^\s:]+[ \t]+){1,3}(?:писал|пишет|сказал|написал|wrote|said)\w*[ \t]*(?:\([^)\n]*\))?[ \t]*:"
+    r"[ \t]*(?:[^\n]{0,40}\d{1,2}:\d{2}[^\n]{0,12})?[ \t]*$"
+    r"|^\s*(?:цитата|quote|сообщение\s+от|originally\s+posted\s+by)\b", re.IGNORECASE | re.MULTILINE)
 
 
 def _profile_links(node: Node) -> list[Node]:
