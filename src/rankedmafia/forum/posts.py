@@ -55,11 +55,11 @@ ENGINES: tuple[Engine, ...] = (
            signature=".message-signature", edited=".message-lastEdit",
            shown=".message-attribution-opposite li:last-child a, .message-attribution-gadget",
            author_attr="data-author"),
-    # Invision 4's author pane adds a reputation badge after the name: the name is its <strong>
     # XenForo 1: a post an <li class="message">, its words in <blockquote class="messageText">
     Engine("xenforo", "li.message[id^=post-]", ".messageUserInfo .username, .userText .username",
            ".messageMeta .DateTime, .DateTime", ".messageText", ".bbCodeQuote, .bbCodeBlock, .quoteContainer",
            signature=".signature", edited=".editDate", shown=".postNumber", author_attr="data-author"),
+    # Invision 4's author pane adds a reputation badge after the name: the name is its <strong>
     Engine("invision", "article.ipsComment, article.cPost, article.ipsEntry",
            ".cAuthorPane_author strong, .cAuthorPane_author, .ipsEntry__username a, .ipsEntry__username, "
            "[data-role=author]",
