@@ -61,7 +61,8 @@ ENGINES: tuple[Engine, ...] = (
            signature=".signature", edited=".editDate", shown=".postNumber", author_attr="data-author"),
     # Invision 4's author pane adds a reputation badge after the name: the name is its <strong>
     Engine("invision", "article.ipsComment, article.cPost, article.ipsEntry",
-           ".cAuthorPane_author strong, .cAuthorPane_author, .ipsEntry__username a, .ipsEntry__username, "
+           ".cAuthorPane_author strong, .cAuthorPane_author, .ipsEntry__username .ipsUsername, "
+           ".ipsEntry__username a, .ipsEntry__username, "
            "[data-role=author]",
            "time[datetime]", "[data-role=commentContent]", "blockquote, .ipsQuote",
            signature="[data-role=memberSignature], .cSignature, .ipsSignature",
