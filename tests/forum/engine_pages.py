@@ -250,7 +250,8 @@ def _invision(w: Written, n: int, i: int, five: bool = False) -> str:
                 f'"ipsEntry__author-column"><h3 data-ips-hook="postUsername" class="ipsEntry__username"><span '
                 f'class="ipsOnline" title="В сети"></span><a href="/profile/{i}-x/" class="ipsUsername" translate="no">'
                 f'{w.author}</a></h3><ul class="ipsEntry__authorStats"><li data-i-el="posts"><span data-i-el="number">'
-                f'12</span> <span data-i-el="label">сообщений</span></li></ul></aside><div class="ipsEntry__main"><header class="ipsEntry__header"><div class='
+                f'12</span> <span data-i-el="label">сообщений</span></li></ul></aside><div class="ipsEntry__main">'
+                f'<header class="ipsEntry__header"><div class='
                 f'"ipsEntry__meta"><a href="?do=findComment&amp;comment={i}">{time(w.time)}</a></div></header>'
                 f'<div class="ipsEntry__post"><div class="ipsRichText" data-role="commentContent">{quote}'
                 f'<p>{w.text}</p>{edit}</div></div>{sig}</div></article>')
