@@ -152,3 +152,31 @@ def test_a_quoted_vote_longer_than_the_authors_words_is_never_read_as_his() -> N
     count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
     assert count.votes == {"Вася": "Петя", "Маша": "Коля"}
     assert [(r.author, r.reason) for r in count.flagged] == [("Коля", "unsure_body")]
+
+
+IPB2_POST = """<div class="borderwrap"><table class="ipbtable"><tr><td class="row4"><a name="entry{i}"></a><span
+class="normalname"><a href="index.php?showuser={i}">{author}</a></span></td><td class="row4"><div style="float:left">
+<span class="postdetails"><a href="#">Сообщение</a> 30.11.2026, {time}</span></div><div align="right"><span
+class="postdetails">Сообщение <a href="#">#{n}</a></span></div></td></tr><tr><td class="post2"><span class=
+"postdetails">Группа: Игроки<br />Сообщений: 12<br />Регистрация: 12.1.2026</span></td><td class="post2"
+id="post-main-{i}"><div class="postcolor" id="post-{i}">{quote}{text}{edit}</div><div class="signature">Голосую
+сердцем</div></td></tr></table></div><div class="darkrow1"></div>"""
+IPB2_QUOTE = ("<div class='quotetop'>Цитата(Петя @ 30.11.2026, 20:10)</div><div class='quotemain'>Голосую за Колю"
+              "</div>")
+IPB2_EDIT = '<br /><br /><span class="edit">Сообщение отредактировал Маша - 30.11.2026, 22:30</span>'
+
+
+def test_an_invision_2_page_by_structure_its_panel_and_header_no_body() -> None:
+    """Invision Power Board 2: a post's header line («Сообщение 30.11.2026, 20:05»), its number and the
+    poster's panel («Сообщений: 12») are longer than «Голосую за Петю» but never taken for the post's words;
+    the date after «Сообщение» is no post number."""
+    posts = [("Вася", "20:05", "", "Голосую за Петю", ""), ("Петя", "20:10", "", "[vote]Вася[/vote]", ""),
+             ("Маша", "20:20", IPB2_QUOTE, "Мой голос — Коля", IPB2_EDIT),
+             ("Коля", "21:00", IPB2_QUOTE, "Вешаем Машу", "")]
+    body = "".join(IPB2_POST.format(i=100 + n, n=n, author=a, time=t, quote=q, text=x, edit=e)
+                   for n, (a, t, q, x, e) in enumerate(posts, start=1))
+    thread = read_thread([f"<html><body><div id='ipbwrapper'>{body}</div></body></html>"], NAMES)
+    assert [(p.author, p.shown) for p in thread.posts] == [("Вася", 1), ("Петя", 2), ("Маша", 3), ("Коля", 4)]
+    count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
+    assert count.votes == {"Вася": "Петя", "Петя": "Вася", "Коля": "Маша"}
+    assert [(r.author, r.reason) for r in count.flagged] == [("Маша", "edited_late")]

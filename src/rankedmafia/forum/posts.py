@@ -119,7 +119,9 @@ ENGINES: tuple[Engine, ...] = (
 
 # author, text, time, stamp, edited, shown, ident, edited_stamp, unsure (as in `Post`)
 Found = tuple[str, str, datetime | None, Stamp | None, datetime | None, int | None, int | None, str, str]
-SHOWN = re.compile(r"(?:#|№|\bсообщение\s*#?|\bответ\s*#?|\bпост\s*#?|\breply\s*#)\s*(\d{1,6})\b", re.IGNORECASE)
+# «#12», «Сообщение #12», «Ответ #11»; not the date after «Сообщение 30.11.2026»
+SHOWN = re.compile(r"(?:#|№|\bсообщение\s*#?|\bответ\s*#?|\bпост\s*#?|\breply\s*#)\s*(\d{1,6})\b(?![.:/,]\d)",
+                   re.IGNORECASE)
 IDENT = re.compile(r"(\d+)")
 EDIT_WORDS = re.compile(r"редакт|изменен|исправлен|edited|modified|updated", re.IGNORECASE)
 
@@ -308,7 +310,7 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
                   and (link is None or b.mem_id != link.mem_id)]
         # a block holding only the post's time is its header, however long
         blocks = [b for b in blocks if not TIME_LINE.match(text_of(b, quotes))]
-        body = max(blocks, key=lambda b: len(text_of(b, quotes)), default=None)
+        body = max(blocks, key=lambda b: _weight(text_of(b, quotes)), default=None)
         if body is None or not author:
             continue
         # its time: a <time>, else a line with a clock outside the body, else the body's first such line
@@ -343,6 +345,20 @@ def generic_posts(root: Node, reference: Reference | None = None) -> list[Found]
 
 
 CLOCK_IN = re.compile(r"\d{1,2}:\d{2}")
+# a line of the poster's panel («Сообщений: 12», «Регистрация: 12.1.2026», «Группа: Игроки»), not his words
+PANEL_LINE = re.compile(r"^\s*(?:сообщени|регистрац|зарегистр|групп|репутац|откуда|город|пол|статус|предупрежд|"
+                        r"награ|посты|posts|joined|group|reputation|location|status|warn)\w*\s*:", re.IGNORECASE)
+
+
+NUMBER_ONLY = re.compile(r"^\W*(?:сообщение|ответ|пост|reply|post)?\s*#\s*\d+\W*$", re.IGNORECASE)
+
+
+def _weight(text: str) -> int:
+    """How much of a block is words a post may hold: the poster's panel, a short line with the post's date
+    and time («Сообщение 30.11.2026, 20:05») and its number left out."""
+    return sum(len(line) for line in text.splitlines()
+               if not PANEL_LINE.match(line) and not NUMBER_ONLY.match(line)
+               and not (len(line) <= 48 and re.search(TIME_BIT, line, re.IGNORECASE)))
 
 
 def _ancestors(node: Node) -> set[int]:
