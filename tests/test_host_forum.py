@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import date
 from pathlib import Path
 
 import yaml
@@ -304,14 +305,17 @@ def test_the_bosss_question_to_the_council_is_read_from_his_message(tmp_path: Pa
     assert asked["question"] == {"template": "role_count", "args": {"role": "commissar", "op": "ge", "n": 1}}
 
 
-def test_relative_dates_need_a_date_and_the_output_says_which(tmp_path: Path) -> None:
-    """vBulletin's «Сегодня, 20:10» beside a deadline: without a date every vote is flagged and none
-    counted; with `--today` (or «сегодня …» in the host) they are read against it, and it says so."""
+def test_relative_dates_are_read_against_today_and_the_output_says_which(tmp_path: Path) -> None:
+    """vBulletin's «Сегодня, 20:10» beside a deadline: without `--today` it is today's date (said in the
+    output: a page saved on another day gives no vote before the deadline); with `--today` (or «сегодня …»
+    in the host) they are read against the date given, and it says so."""
     _, save = host(tmp_path, NIGHT_1)
     page = str(THREADS / "day2-vbulletin.html")
     blind = runner.invoke(app, ["votes", page, "--game", str(save), "--deadline", "30.11.2026 22:00"])
+    today = date.today().strftime("%d.%m.%Y")
     assert blind.exit_code == 0, blind.output
-    assert "Голосов пока нет." in blind.stdout and "относительное, а от какой даты считать" in blind.stderr
+    assert f"«Сегодня» в постах — {today} (сегодняшняя дата; другую задаёт --today)" in blind.stderr
+    assert "Голосов пока нет." in blind.stdout and f"прочитаны по заданной дате: {today}" in blind.stderr
     dated = runner.invoke(app, ["votes", page, "--game", str(save), "--deadline", "30.11.2026 22:00",
                                 "--today", "30.11.2026"])
     assert "прочитаны по заданной дате: 30.11.2026" in dated.stderr
@@ -320,6 +324,8 @@ def test_relative_dates_need_a_date_and_the_output_says_which(tmp_path: Path) ->
     assert wrong.exit_code == 2 and "не понял дату «вчера»" in wrong.output
     output, _ = host(tmp_path, [*NIGHT_1, f"тема {page} до 30.11.2026 22:00 сегодня 30.11.2026", "готово"])
     assert "Заметка: относительные даты" in output and "по заданной дате: 30.11.2026" in output
+    output, _ = host(tmp_path, [*NIGHT_1, f"тема {page} до 30.11.2026 22:00", "готово"])
+    assert f"«Сегодня» в постах — {today} (сегодняшняя дата" in output
 
 
 def test_at_the_prompt_each_flagged_vote_is_asked_about(tmp_path: Path) -> None:

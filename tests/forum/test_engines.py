@@ -4,6 +4,8 @@ same votes, the same flags, whatever order the pages come in."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rankedmafia.forum.count import count_votes
@@ -78,3 +80,45 @@ def test_a_post_without_an_author_is_warned_of_not_dropped_silently() -> None:
     thread = read_thread([broken], PLAYERS)
     assert "Петя" not in [p.author for p in thread.posts]
     assert any("не прочитано постов (нет автора или текста): 1" in w for w in thread.warnings)
+
+
+def test_discourses_older_crawler_view_is_read() -> None:
+    """Before 2019 a Discourse post was a DiscussionForumPosting item with <b itemprop=author> and a UTC
+    time: the same authors and votes (the deadline aside: its clock is not the forum's)."""
+    thread = read_thread(pages("discourse_old"), PLAYERS)
+    assert thread.engines == ["discourse"] * 2
+    assert [p.author for p in thread.posts] == [w.author for w in THREAD]
+    count = count_votes(thread.posts, PLAYERS, PLAYERS, silenced=SILENCED)
+    assert count.votes == {**VOTES, "Лена": "Вася", "Женя": "Маша"}
+    assert "Голосую за Петю" not in own_text(next(p.text for p in thread.posts if p.author == "Саша"))
+
+
+def test_a_page_wrapping_its_posts_in_one_item_is_read_post_by_post() -> None:
+    """Discourse's crawler view wraps a page's posts in the topic's own item: that wrapper is no post."""
+    thread = read_thread(pages("discourse"), PLAYERS)
+    assert len(thread.posts) == len(THREAD) and not thread.warnings
+
+
+def test_a_quote_in_a_themes_own_markup_is_flagged_not_read_as_the_authors_vote() -> None:
+    """A theme may render a quote in markup of its own: its header («Петя писал(а):») left in the post's
+    words flags the post's votes for the host instead of counting the quoted vote as the author's."""
+    first, second = pages("phpbb")
+    themed = re.sub(r'<blockquote cite=[^>]*><div><cite>.*?</cite>Голосую: Вася</div></blockquote>',
+                    '<div class="citata">Петя писал(а):<br>Голосую: Вася</div>', first)
+    assert themed != first
+    thread = read_thread([themed, second], PLAYERS)
+    count = count_votes(thread.posts, PLAYERS, PLAYERS, DEADLINE, silenced=SILENCED)
+    assert "Маша" not in count.votes
+    assert {(r.author, r.reason) for r in count.flagged} >= {("Маша", "unsure_quote")}
+
+
+def test_discourses_crawler_times_in_utc_are_not_set_against_the_deadline_as_the_forums_clock() -> None:
+    """Discourse's crawler view writes its times in UTC; its readers see their own clock. Beside the
+    deadline such a time is too rough: the posts are flagged, never counted or skipped as late by it."""
+    utc_pages = [re.sub(r'(datetime="(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):00Z" class="post-time">)[^<]*',
+                        lambda m: f"{m[1]}{m[4]}.{m[3]}.{m[2]} {m[5]}:{m[6]}", page) for page in pages("discourse")]
+    assert utc_pages != pages("discourse")
+    thread = read_thread(utc_pages, PLAYERS)
+    count = count_votes(thread.posts, PLAYERS, PLAYERS, DEADLINE, silenced=SILENCED)
+    assert count.votes == {} and not count.late
+    assert {r.reason for r in count.flagged} == {"near_deadline"}

@@ -183,3 +183,56 @@ def test_second_thoughts_after_a_counted_vote_are_flagged() -> None:
     decided = count_votes([Post("Вася", "Голосую за Петю. Хотя нет, за Машу.", None, 1)], NAMES, NAMES,
                           decisions={1: "Маша"})
     assert decided.votes == {"Вася": "Маша"}
+
+
+COPIED_XENFORO = """Маша
+Игрок
+30.11.2026 в 20:20
+#5
+Петя сказал(а):
+Голосую за Рому
+Нажмите для раскрытия...
+Не верю. Мой голос — Петя.
+Коля
+Игрок
+30.11.2026 в 20:30
+#6
+Вася писал(а):
+Голосую за Дину
+Ну-ну.
+"""
+
+
+def test_a_quote_copied_from_a_page_is_cut_or_put_before_the_host() -> None:
+    """A page copied from the browser keeps its quotes as plain lines: XenForo's, closed by its expand link,
+    is cut; any other quote's header left in a post flags its votes, never counting the quoted one."""
+    thread = read_thread([COPIED_XENFORO], NAMES)
+    assert [p.author for p in thread.posts] == ["Маша", "Коля"] and "Рому" not in thread.posts[0].text
+    count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
+    assert count.votes == {"Маша": "Петя"}
+    assert [(r.author, r.reason, r.choice) for r in count.flagged] == [("Коля", "unsure_quote", "Дина")]
+
+
+def test_a_quote_header_with_its_time_never_heads_a_post() -> None:
+    """phpBB's quote copied as text («Петя писал(а): ↑ 30 ноя 2026, 20:10») looks like a post header with a
+    time: read as one, Дина's words would be Петя's vote. It heads a quote: Дина's post is flagged."""
+    text = ("Сообщение Петя » 30 ноя 2026, 20:10\nГолосую: Рома\n"
+            "Сообщение Дина » 30 ноя 2026, 20:40\nПетя писал(а): ↑ 30 ноя 2026, 20:10\nГолосую: Рома\n"
+            "Не верю. Мой голос — Петя.\nСообщение Коля » 30 ноя 2026, 20:50\nГолосую за Дину\n")
+    thread = read_thread([text], NAMES)
+    assert [p.author for p in thread.posts] == ["Петя", "Дина", "Коля"]
+    count = count_votes(thread.posts, NAMES, NAMES, DEADLINE)
+    assert count.votes == {"Петя": "Рома", "Коля": "Дина"}
+    assert {(r.author, r.reason) for r in count.flagged} == {("Дина", "unsure_quote")}
+
+
+def test_an_author_close_to_a_living_players_name_is_flagged_not_dropped() -> None:
+    """A post signed «Рома_» (a display name, a typo) is neither a stranger's nor Рома's for sure: its vote
+    is put to the host. A dead player's exact name is never taken for a living look-alike."""
+    posts = [Post("Рома_", "Голосую за Дину", None, 1), Post("Вася", "Голосую за Петю", None, 2)]
+    count = count_votes(posts, ["Рома", "Дина", "Петя", "Вася"], NAMES)
+    assert count.votes == {"Вася": "Петя"} and not count.strangers
+    assert [(r.author, r.reason, r.choice) for r in count.flagged] == [("Рома", "fuzzy_author", "Дина")]
+    assert "автор поста на странице «Рома_», прочитан как Рома" in "\n".join(count.warnings)
+    dead = count_votes([Post("Дина", "Голосую за Петю", None, 1)], ["Рома", "Дима", "Петя"], [*NAMES, "Дима"])
+    assert dead.strangers == {"Дина": 1} and not dead.flagged

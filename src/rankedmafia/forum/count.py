@@ -12,8 +12,8 @@ from datetime import datetime, timedelta
 from rankedmafia.forum.dates import is_relative
 from rankedmafia.forum.flags import LABELS, describe
 from rankedmafia.forum.names import NameMatcher
-from rankedmafia.forum.posts import Post
-from rankedmafia.forum.votes import COUNTED, FLAGGED, SKIPPED, Reading, votes_in
+from rankedmafia.forum.posts import QUOTE_HEADER, Post
+from rankedmafia.forum.votes import COUNTED, FLAGGED, SKIPPED, Reading, own_text, votes_in
 from rankedmafia.rules.model import BLUE
 
 __all__ = ["COUNTED", "FLAGGED", "SKIPPED", "Count", "count_votes"]
@@ -84,7 +84,12 @@ def count_votes(posts: Sequence[Post], alive: Sequence[str], players: Sequence[s
     sources: dict[str, datetime | None] = {}
     for post in posts:
         count.posts[post.number] = post
-        voter = authors.exact(post.author)
+        voter = authors.exact(" ".join(post.author.split()))
+        # a name on the page close to a living player's but not his (a typo'd signature, a display name, a
+        # spectator's look-alike): his votes are the host's to decide, never counted nor dropped unsaid
+        close = authors.match(post.author) if voter is None and matcher.exact(post.author) is None else None
+        if close is not None:
+            voter = close.name
         if voter is None:
             count.strangers[post.author] = count.strangers.get(post.author, 0) + 1
             continue
@@ -102,6 +107,13 @@ def count_votes(posts: Sequence[Post], alive: Sequence[str], players: Sequence[s
                 count.late.append(post.number)
                 continue
             readings = _edited(readings, mine, deadline)
+            # a post read by guess (an unknown engine), or a quote's header left in its words (a theme's own
+            # quote markup, a page copied as text): the host decides
+            unsure = post.unsure or ("quote" if QUOTE_HEADER.search(own_text(post.text)) else "")
+            if unsure:
+                readings = [r.flagged("unsure_" + unsure) if r.status == COUNTED else r for r in readings]
+            if close is not None:
+                readings = [r.flagged("fuzzy_author", post.author) if r.status == COUNTED else r for r in readings]
         if post.stamp is not None and post.stamp.source:
             sources.setdefault(post.stamp.source, post.stamp.basis)
         for reading in readings:

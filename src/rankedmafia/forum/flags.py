@@ -14,6 +14,8 @@ LABELS = {
         "no_vote_word": "пост {post} ({author}): «{typed}» без слова «голосую»",
         "bare_blue": "пост {post} ({author}): «{typed}» — «синий» без слова «голосую»",
         "fuzzy_name": "пост {post} ({author}): «{typed}» прочитано как {name} — проверьте",
+        "fuzzy_author": "пост {post} ({author}): «{typed}» — автор поста на странице «{stamp_bare}», прочитан как "
+                        "{author} — проверьте",
         "no_time": "пост {post} ({author}): время поста не прочитано{stamp}, а срок задан",
         "relative_time": "пост {post} ({author}): время «{stamp}» — относительное, а от какой даты считать, "
                          "неизвестно (укажите сегодняшнюю дату)",
@@ -23,6 +25,12 @@ LABELS = {
         "edited_late": "пост {post} ({author}): изменён после срока ({stamp_bare}) — «{typed}»",
         "edited_unknown": "пост {post} ({author}): изменён, а когда — не прочитано{stamp} — «{typed}»",
         "mention": "пост {post} ({author}): «{typed}» — голос ли это?",
+        "unsure_quote": "пост {post} ({author}): «{typed}» — в посте цитата, которую не удалось отделить от "
+                        "слов автора",
+        "unsure_author": "пост {post} ({author}): «{typed}» — форум незнакомый, и в заголовке поста несколько "
+                         "имён: автор прочитан неуверенно",
+        "unsure_body": "пост {post} ({author}): «{typed}» — форум незнакомый, и вне прочитанного текста поста "
+                       "есть слова о голосе: проверьте пост",
         "not_a_vote": "пост {post} ({author}): по решению ведущего не голос",
         "pending": "{text} — не засчитано, решите сами",
         "late": "после срока пропущены посты: {posts}",
@@ -38,6 +46,8 @@ LABELS = {
         "no_vote_word": "post {post} ({author}): “{typed}” without a vote word",
         "bare_blue": "post {post} ({author}): “{typed}”: blue without a vote word",
         "fuzzy_name": "post {post} ({author}): “{typed}” read as {name}; please check",
+        "fuzzy_author": "post {post} ({author}): “{typed}”: the page names its author “{stamp_bare}”, read as "
+                        "{author}; please check",
         "no_time": "post {post} ({author}): the post's time could not be read{stamp}, and a deadline is set",
         "relative_time": "post {post} ({author}): the time “{stamp}” is relative, and the date it counts from is "
                          "unknown (give today's date)",
@@ -47,6 +57,12 @@ LABELS = {
         "edited_late": "post {post} ({author}): edited after the deadline ({stamp_bare}): “{typed}”",
         "edited_unknown": "post {post} ({author}): edited, and when could not be read{stamp}: “{typed}”",
         "mention": "post {post} ({author}): “{typed}”: is it a vote?",
+        "unsure_quote": "post {post} ({author}): “{typed}”: the post holds a quote that could not be told from "
+                        "the author's words",
+        "unsure_author": "post {post} ({author}): “{typed}”: an unknown forum, and the post's header names "
+                         "several members: its author is unsure",
+        "unsure_body": "post {post} ({author}): “{typed}”: an unknown forum, and words of a vote stand outside "
+                       "the text read as the post's: check the post",
         "not_a_vote": "post {post} ({author}): not a vote, as the host decided",
         "pending": "{text}: not counted; yours to decide",
         "late": "posts after the deadline skipped: {posts}",

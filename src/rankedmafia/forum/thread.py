@@ -45,8 +45,8 @@ def read_thread(pages: Iterable[str], names: Sequence[str] = (), today: Referenc
     """Every post of the pages once, in the thread's order, numbered 1, 2, …; relative times are read
     against the page's own date where it shows one, else against `today`."""
     read = read_pages_text(pages, list(names), today, lang)
-    posts = [Post(author, text, when, number, stamp, edited, shown, ident, edited_stamp)
-             for number, (author, text, when, stamp, edited, shown, ident, edited_stamp)
+    posts = [Post(author, text, when, number, stamp, edited, shown, ident, edited_stamp, unsure)
+             for number, (author, text, when, stamp, edited, shown, ident, edited_stamp, unsure)
              in enumerate(read.posts, start=1)]
     return Thread(posts, read.engines, read.warnings, read.notes)
 

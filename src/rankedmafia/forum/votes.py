@@ -57,7 +57,9 @@ NEGATED = re.compile(r"(?:^|\s)(?:не|не\s+буду|никогда\s+не|don
 COUNTED, FLAGGED, SKIPPED = "counted", "flagged", "skipped"
 # why a vote is flagged (left for the host) or skipped (certainly not a vote that counts)
 FLAGS = ("two_names", "no_vote_word", "bare_blue", "fuzzy_name", "unread", "no_time", "relative_time",
-         "near_deadline", "silenced", "edited_late", "edited_unknown", "mention")
+         "near_deadline", "silenced", "edited_late", "edited_unknown", "mention",
+         "unsure_quote", "unsure_author", "unsure_body",
+         "fuzzy_author")
 SKIPS = ("late", "dead_choice", "not_a_vote")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Callable, Iterable
-from datetime import datetime
+from datetime import date, datetime, time
 from pathlib import Path
 
 from rich.console import Console
@@ -18,6 +18,7 @@ from rich.prompt import Prompt
 
 from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.count_post import count_lines
+from rankedmafia.forum.dates import Reference
 from rankedmafia.forum.messages import ReadError, Reading, read_error, read_replacing
 from rankedmafia.forum.phase_end import DECLINE, final_post, next_step, unsent
 from rankedmafia.forum.thread import parse_time, parse_today, read_pages, read_thread
@@ -388,6 +389,9 @@ class Session:
         if command.today is not None and today is None:
             self.refuse(t(self.lang, "bad_today", text=command.today))
             return
+        if today is None:  # «Сегодня» in a post means the day the host counts, as on the desk
+            today = Reference(datetime.combine(date.today(), time()), False, "today")
+            self.say("thread_today", text=f"{today.when:%d.%m.%Y}")
         try:
             pages = read_pages([Path(p) for p in command.paths])
         except (OSError, UnicodeDecodeError) as error:

@@ -9,6 +9,7 @@ day, as if typed at `rankedmafia host`, which `--resume` then continues.
 
 from __future__ import annotations
 
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Annotated
 
@@ -16,6 +17,7 @@ import typer
 
 from rankedmafia.forum.count import count_votes
 from rankedmafia.forum.count_post import count_lines
+from rankedmafia.forum.dates import Reference
 from rankedmafia.forum.thread import parse_time, parse_today, read_pages, read_thread
 from rankedmafia.host.saves import load, save
 from rankedmafia.rules.errors import RuleViolation
@@ -31,14 +33,16 @@ TEXTS = {
            "today": "не понял дату «{text}»; пишите так: 30.11.2026 или 30.11.2026 22:14",
            "read_failed": "не удалось прочитать {path}: {error}", "note": "внимание: {text}",
            "applied": "голоса записаны в {path}: {count}; «rankedmafia host --resume {path}» продолжит день",
-           "engines": "прочитано: {pages} (постов: {posts})"},
+           "engines": "прочитано: {pages} (постов: {posts})",
+           "today_default": "«Сегодня» в постах — {date} (сегодняшняя дата; другую задаёт --today)"},
     "en": {"not_day": "the saved game is at night {number}: votes are counted by day",
            "over": "the game is over already",
            "deadline": "could not read the deadline “{text}”; write 30.11.2026 22:00",
            "today": "could not read the date “{text}”; write 30.11.2026 or 30.11.2026 22:14",
            "read_failed": "could not read {path}: {error}", "note": "note: {text}",
            "applied": "votes entered into {path}: {count}; “rankedmafia host --resume {path}” goes on with the day",
-           "engines": "read: {pages} ({posts} posts)"},
+           "engines": "read: {pages} ({posts} posts)",
+           "today_default": "“Today” in the posts is {date} (today's date; --today sets another)"},
 }
 
 
@@ -73,6 +77,8 @@ def votes_command(
     reference = parse_today(today) if today is not None else None
     if today is not None and reference is None:
         fail(texts["today"].format(text=today))
+    if reference is None:  # «Сегодня» in a post means the day the host counts, as on the desk
+        reference = Reference(datetime.combine(date.today(), time()), False, "today")
     try:
         game, settings = load(game_file)
         text = read_pages(pages)
@@ -94,6 +100,8 @@ def votes_command(
     posts, engines, voters = thread.posts, thread.engines, game.voters()
     silenced = [name for name in game.alive() if name not in voters]
     count = count_votes(posts, game.alive(), players, limit, lang, silenced=silenced)
+    if today is None:
+        err.print(texts["today_default"].format(date=f"{reference.when:%d.%m.%Y}"), style="dim", markup=False)
     err.print(texts["engines"].format(pages=", ".join(engine_name(e, lang) for e in engines), posts=len(posts)),
               style="dim", markup=False)
     for note in [*thread.notes, *count.notes]:
