@@ -4,7 +4,7 @@
 
 Game i of the sweep plays preset i mod the number of presets with seed `seed + i`, so a crash is found
 again by `play_chaos_game(preset, seed)` (src/rankedmafia/sim/chaos.py), and belongs in the fixed sweep
-of tests/test_chaos.py. Prints the games played, the rate, and each crash with its preset and seed; exits
+of tests/sim/test_chaos.py. Prints the games played, the rate, and each crash with its preset and seed; exits
 with status 1 if any game crashed.
 """
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from rankedmafia.server.app import create_app
 from rankedmafia.server.settings import Settings
 from rankedmafia.store import Store, connect
-from web.helpers import pg_execute, pg_schema
+from server.helpers import pg_execute, pg_schema
 
 
 @pytest.fixture(scope="session")

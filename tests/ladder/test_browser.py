@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from web.helpers import free_port, play_to_end
+from server.helpers import free_port, play_to_end
 
 SERVE = """
 import sys, uvicorn

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from web.helpers import SMALL_SETUP
+from server.helpers import SMALL_SETUP
 
 from .test_ranked_web import csrf
 

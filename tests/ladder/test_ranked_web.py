@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from rankedmafia.cli import app as cli
 from rankedmafia.ladder.tables import ladder_games
 from rankedmafia.store import connect
-from web.helpers import SMALL_SETUP, play_to_end
+from server.helpers import SMALL_SETUP, play_to_end
 
 ADMIN = "admin-key-for-tests"
 

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, expect
 
 from rankedmafia.server.app import create_app
-from web.helpers import SMALL_SETUP, create_game, join_all
+from server.helpers import SMALL_SETUP, create_game, join_all
 
 from .conftest import settings
 from .test_browser import server, sign_up  # noqa: F401  (the fixture, and signing up in the browser)

@@ -22,7 +22,7 @@ from rankedmafia.server.app import create_app
 from rankedmafia.store import Store, connect
 from telegram.fakeapi import FakeTelegram
 from telegram.harness import NAMES, BotProcess, Table
-from web.helpers import play_to_end
+from server.helpers import play_to_end
 
 from .conftest import settings
 from .test_ranked_web import As, cli_out, csrf, fingerprint, ranked_game, take_seat

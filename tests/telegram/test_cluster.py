@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from web.helpers import free_port, pg_schema
+from server.helpers import free_port, pg_schema
 
 from .fakeapi import FakeTelegram
 from .harness import BotProcess, Table, load

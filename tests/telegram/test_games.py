@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from rankedmafia.script import record
 from rankedmafia.server.app import create_app
 from rankedmafia.server.settings import Settings
-from web.helpers import pg_schema
+from server.helpers import pg_schema
 
 from .checks import check_messages
 from .fakeapi import FakeTelegram

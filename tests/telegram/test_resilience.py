@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from web.helpers import free_port
+from server.helpers import free_port
 
 from .fakeapi import FakeTelegram
 from .harness import BotProcess, Table, load

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 # Every rule a RuleViolation names: the text layer has a sentence for each in every language, and
-# tests/test_refusal_texts.py triggers each through the Game (a new id goes here, with its sentences).
+# tests/text/test_refusal_texts.py triggers each through the Game (a new id goes here, with its sentences).
 RULES = frozenset({
     # who plays: the seats, the setup's house rules
     "duplicate_name", "reserved_name", "unknown_role", "unknown_sex", "too_few_players", "unknown_house_key",

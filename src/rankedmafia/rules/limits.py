@@ -12,7 +12,7 @@ the Game's follow-up step asks him (`told`).
 
 So a choice (rules/choices.py) is exact by construction: the counts allowed, and for each place the
 names allowed there; any distinct names, one from each place, make an act that is accepted
-(tests/test_choices.py checks it over many random games, tests/test_limits.py act by act on small ones).
+(tests/rules/test_choices.py checks it over many random games, tests/rules/test_limits.py act by act on small ones).
 """
 
 from __future__ import annotations

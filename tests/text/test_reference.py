@@ -7,7 +7,7 @@ from pathlib import Path
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.text.reference import entries, markdown
 
-DOCS = Path(__file__).parents[1] / "docs" / "roles.md"
+DOCS = Path(__file__).parents[2] / "docs" / "roles.md"
 
 
 def test_docs_roles_is_the_generated_reference() -> None:

@@ -277,7 +277,7 @@ def test_a_bot_replaced_by_a_person_no_longer_plays(tmp_path: Path) -> None:
     other, waited for like any other (a night ends early only once it has acted, a day once it has voted),
     its moves checked as a person's. That a seat is a bot is public (the list says «бот»); its role is not.
     The host may give a bot's seat to a person, who then holds it as any replacement does, and the bot sends
-    nothing more (`tests/web/test_live_bots.py`)."""
+    nothing more (`tests/server/test_live_bots.py`)."""
     clock = Clock()
 
     async def body(store: Store) -> None:

@@ -24,7 +24,7 @@ from rankedmafia.setup import preset_names
 from rankedmafia.text.errors import ERRORS
 from rankedmafia.text.refusals import refusal_text
 
-SOURCE = Path(__file__).parents[1] / "src" / "rankedmafia"
+SOURCE = Path(__file__).parents[2] / "src" / "rankedmafia"
 
 # name -> (role, sex): seven players, so at most ten alive (no heal_from, two intimidated at most)
 SMALL = {"Вася": ("mafia1", "m"), "Петя": ("commissar", "m"), "Маша": ("doctor", "f"), "Коля": ("civilian", "m"),

@@ -16,7 +16,7 @@ from rankedmafia.text.errors import FEMININE as FEMININE_REFUSALS
 from rankedmafia.text.messages import FEMININE, MESSAGES, message
 from rankedmafia.text.refusals import refusal_text
 
-SOURCE = Path(__file__).parents[1] / "src" / "rankedmafia"
+SOURCE = Path(__file__).parents[2] / "src" / "rankedmafia"
 
 
 def _raised_rule_ids() -> set[str]:

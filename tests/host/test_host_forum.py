@@ -24,7 +24,7 @@ from rankedmafia.host.session import Session
 from rankedmafia.script import run_script
 from rankedmafia.setup import new_game, preset
 
-THREADS = Path(__file__).parent / "forum_threads"
+THREADS = Path(__file__).parents[1] / "forum_threads"
 NAMES = ["Вася", "Петя", "Маша", "Коля", "Оля", "Саша", "Дима", "Лена", "Таня", "Игорь", "Нина", "Женя"]
 SEED = 2026  # classic-12 deals: Вася girl, Маша doctor, Коля mafia2, Саша mafia1 (boss), Дима maniac,
 #              Таня mafia_journalist, Игорь sergeant, Женя commissar, the rest civilians

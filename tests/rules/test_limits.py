@@ -53,7 +53,7 @@ def _acts(game: Game, name: str) -> int:
                         checked += 1
             continue
         if action.option == "question":
-            continue  # its arguments are the question's fields, checked by tests/test_choices.py
+            continue  # its arguments are the question's fields, checked by tests/rules/test_choices.py
         choice = game.choice(name, action.id)
         values = game.option_choices(name, action.id) if action.option is not None else [None]
         for value, targets in product(values, tuples):

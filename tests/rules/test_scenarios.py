@@ -19,7 +19,7 @@ from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.script import ScriptError, run_script
 from rankedmafia.text.places import refusal_sentence
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = Path(__file__).parents[1] / "scenarios"
 NAME_SET_FIELDS = {"deaths", "saved", "hanged", "defended", "silenced", "winners"}
 
 

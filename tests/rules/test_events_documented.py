@@ -16,7 +16,7 @@ from rankedmafia.bots.random_policy import play_random_game
 from rankedmafia.script import record
 from rankedmafia.setup import new_game, preset, preset_names
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 GAMES_PER_PRESET = 20
 
 

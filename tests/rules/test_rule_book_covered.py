@@ -16,11 +16,11 @@ from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 RULE_BOOK = ROOT.parent / "shared" / "rules" / "ranked-mafia.ru.txt"
 RULINGS = ROOT.parent / "shared" / "rules" / "RULINGS.md"
 CONTRACT = ROOT.parent / "shared" / "spec" / "GAME-SCRIPT.md"
-UNSCRIPTED = Path(__file__).parent / "rule_book_unscripted.yaml"
+UNSCRIPTED = Path(__file__).parents[1] / "rule_book_unscripted.yaml"
 LEAST_CLAUSE = 4  # words: a shorter quote could be found in sentences it does not check
 ABBREVIATIONS = ("см.", "т.е.", "т.д.", "т.п.", "т.к.", "т.ч.", "след.", "e.g.", "i.e.")  # no sentence ends there
 
