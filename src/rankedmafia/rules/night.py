@@ -269,7 +269,7 @@ class Night(NightContext):
                     deeds[step.performer] = step.sent  # the drunk player's one action tonight
         memory = state.memory
         for actor, act in deeds.items():
-            memory[actor] = Memory(number, act.action, act.targets, act.option, act.detail,
+            memory[actor] = Memory(number, act.action, act.targets, act.chosen, act.fields().get("detail"),
                                    frozenset(treated[actor]) if actor in treated else NOBODY)
         for step in self.steps:  # what the rules remember of a deed sent (the postman's recipients)
             if step.spec.on_sent is not None and step.sent is not None and deeds.get(step.performer) is step.sent:
