@@ -34,7 +34,7 @@ from rankedmafia.telegram.texts import (
     say,
     sentence,
 )
-from rankedmafia.text.acts import act_phrase
+from rankedmafia.text.acts import act_phrase, act_words
 from rankedmafia.text.council_answers import council_questions
 from rankedmafia.text.questions import question_sentence
 from rankedmafia.text.roles import role_name
@@ -144,13 +144,7 @@ def summary(state: State, lang: str, sexes: Mapping[str, str] | None = None) -> 
     used = state.get("u") or action
     if used == "ask" and "f" not in state:
         return sentence(action_name("ask", lang))
-    if action == "copy":
-        phrase = act_phrase("copy", state.get("t", ()), option=state["r"], detail=state["u"],
-                            copied_option=state.get("o"), copied_detail=state.get("f"), sexes=sexes, lang=lang)
-    else:
-        phrase = act_phrase(action, state.get("t", ()), option=state.get("o"), detail=state.get("f"),
-                            sexes=sexes, lang=lang)
-    return sentence(phrase)
+    return sentence(act_words(to_submit(state, ""), sexes, lang))
 
 
 def _target_prompt(eff: Choice, state: State, lang: str, sexes: Mapping[str, str], most: int) -> Html:
