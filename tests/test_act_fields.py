@@ -53,12 +53,12 @@ def test_the_stored_shape_is_the_one_of_earlier_releases() -> None:
     assert copy_ask.carried() == Act("Женя", "ask", (), question=Question("side_count", "{}"))
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(preset_names()), seed=st.integers(0, 2**32))
 def test_a_logged_game_replays_from_its_stored_acts(name: str, seed: int) -> None:
     setup = preset(name)
     players = [f"P{i}" for i in range(setup.players)]
-    game = play_random_game(new_game(setup, players, seed), random.Random(seed), max_phases=8)
+    game = play_random_game(new_game(setup, players, seed), random.Random(seed), max_phases=12)
     again = new_game(setup, players, seed)
     for command in game.commands:
         if command["type"] == "act":
