@@ -18,7 +18,7 @@ import yaml
 from rankedmafia.rules.chance import ChanceMode
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game, PhaseResult, Seat
-from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.rules.model import BLUE, COPY, Act, Copy, PhaseKind, Question
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.seating import SEXES
 from rankedmafia.text.formats import Format
@@ -208,53 +208,55 @@ def _send(game: Game, entry: dict[str, Any], position: int, index: int) -> None:
     names = [str(t) for t in targets]
     options = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
     seated = {player.name for player in game.players()}
-    option, detail, copied = _options(action, options, names, seated, position, index)
+    option, question, copy = _options(action, options, names, seated, position, index)
     try:
-        game.submit(str(entry["actor"]), action, names, option, detail, *copied)
+        game.submit(Act(str(entry["actor"]), action, tuple(names), option, question, copy))
     except RuleViolation as error:
         raise error.at(position, index) from None
 
 
-Copied = tuple[str | None, str | None]
+Parts = tuple[str | None, Question | None, Copy | None]  # an act's option, question and copy
 
 
-def _question(options: dict[str, Any], position: int, index: int) -> tuple[str, str]:
+def _question(options: dict[str, Any], position: int, index: int) -> Question:
     """The Council question `{template, args}` as the engine takes it: the template and its arguments."""
     question = options.pop("question", None)
     if not isinstance(question, dict) or "template" not in question:
         raise ScriptError.of("ask_question", position, index)
-    return str(question["template"]), json.dumps(question.get("args") or {}, ensure_ascii=False, sort_keys=True)
+    return Question(str(question["template"]),
+                    json.dumps(question.get("args") or {}, ensure_ascii=False, sort_keys=True))
 
 
 def _options(action: str, options: dict[str, Any], names: list[str], seated: Collection[str], position: int,
-             index: int) -> tuple[str | None, str | None, Copied]:
+             index: int) -> Parts:
     """What goes beside the targets: heal_from's `role`; the joker's `role` and `use` (or the targets
     [role, action, target...]) with the copied action's own `option` or `question`; the Council
     question's `question: {template, args}`."""
     if action == "ask":
-        template, args = _question(options, position, index)
+        question = _question(options, position, index)
         if options:
             raise ScriptError.of("ask_only", position, index)
-        return template, args, (None, None)
-    if action == "copy":
-        return _copy_options(options, names, seated, position, index)
+        return None, question, None
+    if action == COPY:
+        return None, None, _copy_options(options, names, seated, position, index)
     if len(options) > 1:
         raise ScriptError.of("one_option", position, index, keys=", ".join(sorted(options)))
-    return (str(next(iter(options.values()))) if options else None), None, (None, None)
+    return (str(next(iter(options.values()))) if options else None), None, None
 
 
 def _copy_options(options: dict[str, Any], names: list[str], seated: Collection[str], position: int,
-                  index: int) -> tuple[str | None, str | None, Copied]:
+                  index: int) -> Copy:
     """`{action: copy, role: R, use: A, targets: [...]}` plus the copied action's own fields: `option`
     (heal_from's role) or `question` (the Council's). A role or action missing is not taken from a
     player's name among the targets: the copy is then refused as incomplete, not as an unknown action."""
     role = options.pop("role", None)
     use = options.pop("use", None)
-    copied: Copied = (None, None)
+    option: str | None = None
+    question: Question | None = None
     if "question" in options:
-        copied = _question(options, position, index)
+        question = _question(options, position, index)
     elif "option" in options:
-        copied = (str(options.pop("option")), None)
+        option = str(options.pop("option"))
     if use is None and len(options) == 1:  # the copied action under another key (`copy`, `as`, ...)
         use = options.pop(next(iter(options)))
     if role is None and len(names) >= 2 and names[0] not in seated and names[1] not in seated:
@@ -263,25 +265,30 @@ def _copy_options(options: dict[str, Any], names: list[str], seated: Collection[
         use = names.pop(0)
     if options or role is None or use is None:
         raise ScriptError.of("copy_fields", position, index)
-    return str(role), str(use), copied
+    return Copy(str(role), str(use), option, question)
 
 
 def script_entry(command: Mapping[str, Any]) -> dict[str, Any]:
     """A night action (a logged command or action event) as a script writes it: the inverse of `_options`."""
-    action, option, detail = command["action"], command.get("option"), command.get("detail")
-    entry: dict[str, Any] = {"actor": command["actor"], "action": action, "targets": list(command["targets"])}
-    if action == "ask" and option is not None:
-        entry["question"] = {"template": option, "args": json.loads(detail) if detail else {}}
-    elif action == "copy":
-        entry["role"], entry["use"] = option, detail
-        copied_option, copied_detail = command.get("copied_option"), command.get("copied_detail")
-        if copied_detail is not None:
-            entry["question"] = {"template": copied_option, "args": json.loads(copied_detail)}
-        elif copied_option is not None:
-            entry["option"] = copied_option
-    elif option is not None:
-        entry["role"] = option
+    act = Act.from_fields(command)
+    entry: dict[str, Any] = {"actor": act.actor, "action": act.action, "targets": list(act.targets)}
+    if act.action == "ask" and act.chosen is not None:
+        entry["question"] = _question_entry(act.chosen, act.question)
+    elif act.copy is not None:
+        entry["role"], entry["use"] = act.copy.role, act.copy.use
+        if act.copy.question is not None:
+            entry["question"] = _question_entry(act.copy.question.template, act.copy.question)
+        elif act.copy.option is not None:
+            entry["option"] = act.copy.option
+    elif act.action == COPY:
+        entry["role"], entry["use"] = act.option, None
+    elif act.chosen is not None:
+        entry["role"] = act.chosen
     return entry
+
+
+def _question_entry(template: str, question: Question | None) -> dict[str, Any]:
+    return {"template": template, "args": json.loads(question.args) if question and question.args else {}}
 
 
 def _day(game: Game, body: Any, position: int) -> None:

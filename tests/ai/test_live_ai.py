@@ -38,7 +38,7 @@ from rankedmafia.live.hub import Hub
 from rankedmafia.live.live_game import LiveGame, apply_entry
 from rankedmafia.live.posts import add_post
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.script import record
 from rankedmafia.setup import preset
 from rankedmafia.store import LogEntry, Store, connect
@@ -191,8 +191,7 @@ def check_ai_log(entries: list[LogEntry], live: LiveGame) -> int:
             seen.add((actor, turn))
             if entry.type == "act":
                 body = entry.body
-                assert game.check(actor, body["action"], body["targets"], body.get("option"), body.get("detail"),
-                                  body.get("copied_option"), body.get("copied_detail")) is None
+                assert game.check(Act.from_fields({**body, "actor": actor})) is None
             elif entry.type == "vote":
                 assert game.vote_refusal(actor, entry.body["choice"]) is None
             made += 1
@@ -532,7 +531,7 @@ def test_the_follow_up_step_asks_an_ai_reanimator_once(tmp_path: Path) -> None:
             assert game is not None
             if game.phase.kind is PhaseKind.NIGHT and not live.following and PEOPLE[0] in game.awaiting():
                 victim = next(n for n in game.alive() if n not in (PEOPLE[0], reanimator))
-                await one.execute(game_id, cmd.act_build(PEOPLE[0], "kill", [victim], None))  # someone to revive
+                await one.execute(game_id, cmd.act_build(Act(PEOPLE[0], "kill", (victim,))))  # someone to revive
             await play_turn(one, clock, game_id, PEOPLE[:1])
         turns = [t for t in await store.ai_turns(game_id, reanimator) if t["kind"] == "revive"]
         assert turns and all(t["applied"] for t in turns)  # asked, and his answer (or his decline) logged

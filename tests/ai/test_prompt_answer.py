@@ -16,7 +16,7 @@ from rankedmafia.ai.seats import seat_names
 from rankedmafia.ai.talk import Conversation
 from rankedmafia.bots import make_policy, play_phase
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE
+from rankedmafia.rules.model import BLUE, Act
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.setup import new_game, preset
 
@@ -152,8 +152,7 @@ def test_any_answer_is_read_or_refused_and_changes_nothing(text: str) -> None:
         command = reading.command
         assert reading.ok or command is None
         if command is not None and command["type"] == "act":
-            assert game.check(prompt.seat, command["action"], command["targets"], command.get("option"),
-                              command.get("detail"), command.get("copied_option"), command.get("copied_detail")) is None
+            assert game.check(Act.from_fields({**command, "actor": prompt.seat})) is None
         elif command is not None:
             assert command["choice"] in [*game.alive(), BLUE]
     assert game.commands == before

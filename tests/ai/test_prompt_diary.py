@@ -8,7 +8,7 @@ from rankedmafia.ai.prompt import NIGHT, VOTE, PromptBuilder
 from rankedmafia.ai.seats import seat_names
 from rankedmafia.bots import make_policy, play_phase
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.setup import new_game, preset
 from rankedmafia.text.diary import diary
 
@@ -23,7 +23,7 @@ def test_the_mafia_journalist_ties_the_public_interview_to_the_player_he_chose()
     if game.phase.kind is not PhaseKind.NIGHT:
         game.resolve()
     journalist = next(p.name for p in game.players() if p.role == "mafia_journalist")
-    target = next(n for n in game.alive() if n != journalist and game.check(journalist, "interview", [n]) is None)
+    target = next(n for n in game.alive() if n != journalist and game.check(Act(journalist, "interview", (n,))) is None)
     game.apply({"type": "act", "actor": journalist, "action": "interview", "targets": [target]})
     night = game.phase.number
     game.resolve()

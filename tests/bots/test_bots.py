@@ -19,7 +19,7 @@ from rankedmafia.bots import (
     play_random_game,
 )
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.rules.seating import Seat
 from rankedmafia.setup import new_game, preset
 
@@ -187,7 +187,7 @@ def test_heuristic_town_votes_for_an_exposed_boss() -> None:
     seats = [Seat("M", "mafia1"), Seat("N", "mafia2"), *(Seat(f"c{i}", "civilian") for i in range(7)),
              Seat("K", "commissar"), Seat("G", "girl")]
     game = Game(seats, seed=1, chance="always")  # the double kill always exposes the boss
-    game.submit("M", "kill", ["c0", "c1"])
+    game.submit(Act("M", "kill", ("c0", "c1")))
     result = game.resolve()
     assert result.exposed == {"M": "boss"}
     bot = HeuristicPolicy(random.Random(0))
@@ -202,7 +202,7 @@ def test_heuristic_sergeant_votes_for_the_checked_mafioso() -> None:
     seats = [Seat("K", "commissar"), Seat("S", "sergeant"), Seat("M", "mafia1"), Seat("A", "civilian"),
              Seat("B", "civilian")]
     game = Game(seats, seed=0)
-    game.submit("K", "check", ["M"])
+    game.submit(Act("K", "check", ("M",)))
     game.resolve()
     bot = HeuristicPolicy(random.Random(0))
     for name in ("K", "S"):
@@ -214,7 +214,7 @@ def test_heuristic_mafia_kill_a_revealed_commissar_first() -> None:
     seats = [Seat("M", "mafia1"), Seat("N", "mafia2"), Seat("Dr", "doctor"), Seat("K", "commissar"),
              *(Seat(f"c{i}", "civilian") for i in range(8))]
     game = Game(seats, seed=3)
-    game.submit("Dr", "serum", ["K"])  # the serum tells the town the commissar's role
+    game.submit(Act("Dr", "serum", ("K",)))  # the serum tells the town the commissar's role
     assert game.resolve().revealed == {"K": "commissar"}
     for name in game.alive():
         game.vote(name, "blue")

@@ -17,7 +17,7 @@ from rankedmafia.bots import RandomPolicy, play_game
 from rankedmafia.bots.api_moves import api_move
 from rankedmafia.bots.choosing import fill, pick_targets
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.server.forms import choice_form
 from rankedmafia.setup import new_game, preset
 
@@ -90,8 +90,7 @@ def test_api_moves_are_accepted(setup: str) -> None:
                     assert game.vote_refusal(name, body["choice"]) is None  # live play takes it too
                     game.vote(name, body["choice"])
                     continue
-                game.submit(name, body["action"], body["targets"], body.get("option"), body.get("detail"),
-                            body.get("copied_option"), body.get("copied_detail"))
+                game.submit(Act.from_fields({**body, "actor": name}))
                 kinds[body["action"]] += 1
             step = game.begin_follow_up() if game.phase.kind is PhaseKind.NIGHT else None
             while step is not None:  # the reanimator is asked by the step, not by these moves

@@ -15,7 +15,7 @@ from rankedmafia.bots import HeuristicPolicy, RandomPolicy, make_policy, play_ga
 from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.rules.role import Action
 from rankedmafia.rules.seating import Seat
 from rankedmafia.rules.view import PlayerView
@@ -57,7 +57,7 @@ def test_random_reanimator_revives_one_of_the_dead_uniformly() -> None:
     chosen: Counter[str] = Counter()
     for seed in range(60):
         game = Game(SEATS, seed=seed)
-        game.submit("M", "kill", ["A", "B"])
+        game.submit(Act("M", "kill", ("A", "B")))
         policy = RandomPolicy(random.Random(seed), idle=1.0)  # nobody else acts
         policy.act(game, "R")
         assert "R" not in game.state.acts  # he waits to be told
@@ -108,17 +108,17 @@ class Told:
     def choices(self, name: str) -> tuple[Choice, ...]:
         return self.game.choices(name)
 
-    def submit(self, actor: str, action: str, targets: list[str], *rest: Any) -> None:
-        error = self.game.check(actor, action, targets)  # refusals are the engine's
+    def submit(self, act: Act) -> None:
+        error = self.game.check(act)  # refusals are the engine's
         if error is not None:
             raise error
-        self.sent.append((action, list(targets)))
+        self.sent.append((act.action, list(act.targets)))
 
 
 def test_heuristic_revives_a_dead_player_it_does_not_suspect() -> None:
     game = Game([*SEATS, Seat("S", "maniac")], seed=2)
-    game.submit("M", "kill", ["B"])  # tonight's dead, as the reanimator is told them: B and C
-    game.submit("S", "kill_quick", ["C"])
+    game.submit(Act("M", "kill", ("B",)))  # tonight's dead, as the reanimator is told them: B and C
+    game.submit(Act("S", "kill_quick", ("C",)))
     game.begin_follow_up()  # he is asked: only now may he revive
     known = [{"phase": "night", "number": 0, "type": "info", "to": "R", "kind": "check", "target": "B",
               "result": "mafia"}]
@@ -130,5 +130,5 @@ def test_heuristic_revives_a_dead_player_it_does_not_suspect() -> None:
     bot.revive(cast(Game, told), "R", ["B"])
     assert told.sent == []  # the only dead is a suspect: nobody
     with pytest.raises(RuleViolation):
-        told.submit("R", "revive", ["R"])
+        told.submit(Act("R", "revive", ("R",)))
     assert game.phase.kind is PhaseKind.NIGHT

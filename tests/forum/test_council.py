@@ -44,20 +44,25 @@ def game(sexes: bool = False) -> Game:
 def test_each_question_the_council_answers_is_read_from_words(text: str, template: str,
                                                               args: dict[str, object]) -> None:
     reading = read_message(game(), "Вася", text)
-    assert (reading.action, reading.option, reading.targets) == ("ask", template, ())
-    assert json.loads(reading.detail or "") == args
+    assert reading.act.question is not None
+    assert (reading.action, reading.act.question.template, reading.targets) == ("ask", template, ())
+    assert json.loads(reading.act.question.args) == args
     assert "«" in reading.describe() and template not in reading.describe()  # the question in words, no id
 
 
 def test_sex_is_asked_where_players_gave_it_and_refused_where_not() -> None:
     reading = read_message(game(sexes=True), "Вася", "вопрос: женщин среди живых не меньше 2?")
-    assert (reading.option, json.loads(reading.detail or "")) == ("sex_count", {"sex": "f", "op": "ge", "n": 2})
+    question = reading.act.question
+    assert question is not None
+    assert (question.template, json.loads(question.args)) == ("sex_count", {"sex": "f", "op": "ge", "n": 2})
     assert "Живых женщин" in reading.describe()  # the sex in words, never "f"
     with pytest.raises(RuleViolation) as caught:
         read_message(game(), "Вася", "вопрос: женщин среди живых не меньше 2?")
     assert caught.value.rule == "council_sex_unknown"
     reading = read_message(game(sexes=True), "Вася", "вопрос: ролей меньше, чем женщин?")
-    assert (reading.option, json.loads(reading.detail or "")) == ("roles_vs_sex", {"op": "lt", "sex": "f"})
+    question = reading.act.question
+    assert question is not None
+    assert (question.template, json.loads(question.args)) == ("roles_vs_sex", {"op": "lt", "sex": "f"})
     with pytest.raises(RuleViolation) as caught:
         read_message(game(), "Вася", "вопрос: ролей меньше, чем женщин?")
     assert caught.value.rule == "council_sex_unknown"
@@ -65,11 +70,11 @@ def test_sex_is_asked_where_players_gave_it_and_refused_where_not() -> None:
 
 def test_the_joker_copies_the_question() -> None:
     reading = read_message(game(), "Женя", "копирую мафию, вопрос: город больше, чем мафия?")
-    assert (reading.action, reading.option, reading.detail, reading.copied_option) == (
-        "copy", "mafia1", "ask", "compare_sides")
-    assert json.loads(reading.copied_detail or "") == {"a": "town", "op": "gt", "b": "mafia"}
-    game_ = game()
-    assert game_.check("Женя", "copy", (), "mafia1", "ask", reading.copied_option, reading.copied_detail) is None
+    copy = reading.act.copy
+    assert copy is not None and copy.question is not None
+    assert (reading.action, copy.role, copy.use, copy.question.template) == ("copy", "mafia1", "ask", "compare_sides")
+    assert json.loads(copy.question.args) == {"a": "town", "op": "gt", "b": "mafia"}
+    assert game().check(reading.act) is None
 
 
 @pytest.mark.parametrize(("text", "key"), [

@@ -9,6 +9,7 @@ from rankedmafia.forum.messages import ReadError, read_error, read_message
 from rankedmafia.forum.vocabulary import ACTION_WORDS, display
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import Act, Copy
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
 from rankedmafia.rules.seating import Seat
@@ -46,7 +47,9 @@ def game() -> Game:
 def test_messages(actor: str, text: str, action: str, targets: tuple[str, ...], option: str | None,
                   detail: str | None) -> None:
     reading = read_message(game(), actor, text)
-    assert (reading.action, reading.targets, reading.option, reading.detail) == (action, targets, option, detail)
+    stored = reading.act.fields()
+    assert (reading.action, reading.targets, stored.get("option"), stored.get("detail")) == (
+        action, targets, option, detail)
     assert not reading.guesses
 
 
@@ -100,8 +103,7 @@ def test_every_action_has_russian_words() -> None:
 
 def test_the_joker_copies_the_doctors_heal_from() -> None:
     reading = read_message(game(), "Женя", "копирую доктора, лечу от мафии")
-    assert (reading.action, reading.option, reading.detail, reading.copied_option) == (
-        "copy", "doctor", "heal_from", "mafia")
+    assert reading.act.copy == Copy("doctor", "heal_from", "mafia") and reading.action == "copy"
     assert reading.describe() == "Женя: копировать доктора: лечить от роли (мафия)"
 
 
@@ -123,11 +125,12 @@ def test_the_jokers_kill_and_intimidate_when_his_plain_kill_is_not_his_to_send()
     """Last night's copy was the commissar's kill, so tonight the mafia's plain kill is refused him (not
     the same action twice running); «убить и запугать» is still one action, not a plain «запугать»."""
     played = game()
-    played.submit("Женя", "copy", ["Игорь"], "commissar", "kill")
+    played.submit(Act("Женя", "copy", ("Игорь",), copy=Copy("commissar", "kill")))
     played.resolve()
     played.resolve()  # the day
     uses = {u.action for c in next(c for c in played.choices("Женя") if c.copies).copies if c.role == "mafia1"
             for u in c.uses}
     assert "kill" not in uses and "kill_intimidate" in uses
     reading = read_message(played, "Женя", "копирую мафию: убить и запугать Таня Дима")
-    assert (reading.detail, reading.targets) == ("kill_intimidate", ("Таня", "Дима"))
+    assert reading.act.copy is not None
+    assert (reading.act.copy.use, reading.targets) == ("kill_intimidate", ("Таня", "Дима"))

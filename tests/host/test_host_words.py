@@ -16,7 +16,7 @@ from rankedmafia.bots.random_policy import play_random_game
 from rankedmafia.forum.vocabulary import display
 from rankedmafia.host.session import Session
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE
+from rankedmafia.rules.model import BLUE, Act
 from rankedmafia.setup import new_game, preset
 from rankedmafia.text.roles import role_name
 
@@ -93,9 +93,7 @@ def test_a_whole_game_in_russian_words(tmp_path: Path, setup: str, seed: int) ->
         if line:
             s.handle(line)
         else:
-            s.game.submit(command["actor"], command["action"], command["targets"], command.get("option"),
-                          command.get("detail"), copied_option=command.get("copied_option"),
-                          copied_detail=command.get("copied_detail"))
+            s.game.submit(Act.from_fields(command))
         assert s.game.commands == played.commands[:len(s.game.commands)], (line, out.getvalue()[-600:])
     assert s.game.commands == played.commands
     assert s.game.over and s.game.winner == played.winner

@@ -20,9 +20,9 @@ from rankedmafia.ladder.ratings import RatingSettings
 from rankedmafia.ladder.record import Record
 from rankedmafia.server.app import create_app
 from rankedmafia.store import Store, connect
+from server.helpers import play_to_end
 from telegram.fakeapi import FakeTelegram
 from telegram.harness import NAMES, BotProcess, Table
-from server.helpers import play_to_end
 
 from .conftest import settings
 from .test_ranked_web import As, cli_out, csrf, fingerprint, ranked_game, take_seat

@@ -12,7 +12,7 @@ from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.store import GameRow, SeatRow
 from rankedmafia.text.refusals import refusal_text
 
@@ -80,7 +80,7 @@ def test_a_heal_form_from_last_night_is_refused_in_words() -> None:
     cmd.resolve_now_build("night-1")(live, T0 + 1)
     cmd.resolve_now_build("day-1")(live, T0 + 2)
     assert cmd.phase_key(live) == "night-2"
-    words = refused(live, cmd.act_build(doctor, "heal", [doctor], None, phase="night-1"), T0 + 3)
+    words = refused(live, cmd.act_build(Act(doctor, "heal", (doctor,)), phase="night-1"), T0 + 3)
     assert words == "Эта ночь уже закончилась — ход не принят"
     assert refused(live, cmd.withdraw_build(doctor, phase="night-1"), T0 + 3) == words
     assert refused(live, cmd.pass_build(doctor, phase="night-1"), T0 + 3) == words
@@ -116,7 +116,7 @@ def stale_build(kind: str, live: LiveGame, phase: str) -> cmd.Build:
     name = alive[0]
     return {
         "vote": lambda: cmd.vote_build(name, alive[-1], phase=phase),
-        "act": lambda: cmd.act_build(name, "heal", [alive[-1]], None, phase=phase),
+        "act": lambda: cmd.act_build(Act(name, "heal", (alive[-1],)), phase=phase),
         "withdraw": lambda: cmd.withdraw_build(name, phase=phase),
         "pass": lambda: cmd.pass_build(name, phase=phase),
         "resolve": lambda: cmd.resolve_now_build(phase),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from itertools import permutations
 
 import pytest
@@ -18,7 +19,7 @@ from rankedmafia.bots import RandomPolicy, play_phase
 from rankedmafia.rules import council
 from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, Copy, PhaseKind, Question
 from rankedmafia.rules.seating import Seat
 from rankedmafia.setup import new_game, preset, preset_names
 
@@ -56,22 +57,27 @@ def _accepted(game: Game, name: str, choice: Choice, rng: random.Random, role: s
         if choice.option == "question":
             for template in choice.options:
                 detail = _question(rng, game, template)
-                args = (template, detail) if role is None else (role, choice.action, template, detail)
-                error = game.check(name, choice.action if role is None else "copy", targets, *args)
+                error = game.check(_act(name, choice, targets, role, question=Question(template, detail)))
                 assert error is None, (name, choice.action, role, template, detail, error)
                 checked += 1
         elif choice.option == "role":
             for value in choice.options:
-                args2 = (value,) if role is None else (role, choice.action, value)
-                error = game.check(name, choice.action if role is None else "copy", targets, *args2)
+                error = game.check(_act(name, choice, targets, role, value))
                 assert error is None, (name, choice.action, role, value, error)
                 checked += 1
         else:
-            args3: tuple[str, ...] = () if role is None else (role, choice.action)
-            error = game.check(name, choice.action if role is None else "copy", targets, *args3)
+            error = game.check(_act(name, choice, targets, role))
             assert error is None, (name, choice.action, role, targets, error)
             checked += 1
     return checked
+
+
+def _act(name: str, choice: Choice, targets: Sequence[str], role: str | None, option: str | None = None,
+         question: Question | None = None) -> Act:
+    """The act of this choice: its own, or the joker's copy of `role` using it."""
+    if role is None:
+        return Act(name, choice.action, tuple(targets), option, question)
+    return Act(name, "copy", tuple(targets), copy=Copy(role, choice.action, option, question))
 
 
 def _left_out_refused(game: Game, name: str, choice: Choice, rng: random.Random, role: str | None = None) -> int:
@@ -85,8 +91,7 @@ def _left_out_refused(game: Game, name: str, choice: Choice, rng: random.Random,
         inside = count in choice.counts and all(t in choice.slots[i] for i, t in enumerate(targets))
         if inside or choice.option is not None:
             continue
-        args: tuple[str, ...] = () if role is None else (role, choice.action)
-        assert game.check(name, choice.action if role is None else "copy", targets, *args) is not None, (
+        assert game.check(_act(name, choice, targets, role)) is not None, (
             name, choice.action, role, targets)
         refused += 1
     return refused
@@ -102,7 +107,7 @@ def _sweep(game: Game, rng: random.Random) -> tuple[int, int]:
         for action in game.actions_of(name):
             if action.id not in ids:  # an action not offered is refused whatever is sent with it
                 for targets in permutations(game.alive(), action.targets[1]):
-                    assert game.check(name, action.id, targets) is not None, (name, action.id, targets)
+                    assert game.check(Act(name, action.id, tuple(targets))) is not None, (name, action.id, targets)
                     break
         for choice in offered:
             if choice.action == "copy":
@@ -140,7 +145,7 @@ def test_no_choices_by_day_or_for_the_dead() -> None:
                  Seat("Коля", "civilian")], seed=1)
     assert [c.action for c in game.choices("Петя")] == ["check", "kill"]
     assert game.choices("Маша") == ()
-    game.submit("Вася", "kill", ["Маша"])
+    game.submit(Act("Вася", "kill", ("Маша",)))
     assert [c.action for c in game.choices("Вася")] == ["kill", "kill_intimidate", "intimidate", "ask"]
     game.resolve()
     assert game.choices("Петя") == ()  # by day
@@ -158,7 +163,7 @@ def test_last_nights_target_is_not_offered_to_the_girl() -> None:
     seats = [Seat(n, r) for n, r in (("Вася", "mafia1"), ("Катя", "girl"), ("Маша", "civilian"),
                                      ("Коля", "civilian"), ("Оля", "civilian"))]
     game = Game(seats, seed=1, chance="never")
-    game.submit("Катя", "block", ["Маша"])
+    game.submit(Act("Катя", "block", ("Маша",)))
     game.resolve()
     game.resolve()
     block = next(c for c in game.choices("Катя") if c.action == "block")
@@ -170,7 +175,7 @@ def test_the_joker_changes_role_action_and_target_every_night() -> None:
     seats = [Seat(n, r) for n, r in (("Вася", "mafia1"), ("Джокер", "joker"), ("Петя", "commissar"),
                                      ("Маша", "doctor"), ("Коля", "civilian"), ("Оля", "civilian"))]
     game = Game(seats, seed=1, chance="never")
-    game.submit("Джокер", "copy", ["Коля"], "commissar", "check")
+    game.submit(Act("Джокер", "copy", ("Коля",), copy=Copy("commissar", "check")))
     game.resolve()
     game.resolve()
     copy = next(c for c in game.choices("Джокер") if c.action == "copy")
@@ -181,6 +186,6 @@ def test_the_joker_changes_role_action_and_target_every_night() -> None:
     assert "Джокер" in heal.slots[0]  # himself, as the doctor may heal himself
     check = next(u for u in next(c for c in copy.copies if c.role == "mafia1").uses if u.action == "kill")
     assert "Джокер" not in check.slots[0]  # but he does not kill himself
-    assert game.check("Джокер", "copy", ["Коля"], "doctor", "heal") is not None
-    assert game.check("Джокер", "copy", ["Оля"], "commissar", "kill") is not None
-    assert game.check("Джокер", "copy", ["Оля"], "doctor", "heal") is None
+    assert game.check(Act("Джокер", "copy", ("Коля",), copy=Copy("doctor", "heal"))) is not None
+    assert game.check(Act("Джокер", "copy", ("Оля",), copy=Copy("commissar", "kill"))) is not None
+    assert game.check(Act("Джокер", "copy", ("Оля",), copy=Copy("doctor", "heal"))) is None

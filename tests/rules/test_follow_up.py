@@ -11,6 +11,7 @@ import pytest
 import rankedmafia
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import FollowUp, Game
+from rankedmafia.rules.model import Act
 from rankedmafia.rules.seating import Seat
 
 SEATS = [Seat("M", "mafia1"), Seat("R", "reanimator"), Seat("K", "commissar"), Seat("A", "civilian"),
@@ -19,7 +20,7 @@ SEATS = [Seat("M", "mafia1"), Seat("R", "reanimator"), Seat("K", "commissar"), S
 
 def night_with_a_kill() -> Game:
     game = Game(SEATS, seed=3, chance="never")
-    game.submit("M", "kill", ["A"])
+    game.submit(Act("M", "kill", ("A",)))
     return game
 
 
@@ -29,7 +30,7 @@ def test_the_step_asks_the_reanimator_and_tells_him_tonights_dead() -> None:
     step = game.begin_follow_up()
     assert step == FollowUp("R", "revive", ("A",))
     assert game.commands[-1] == {"type": "follow_up"}
-    game.submit("R", "revive", ["A"])
+    game.submit(Act("R", "revive", ("A",)))
     assert game.follow_up_step() is None
     assert game.resolve().deaths == []
 
@@ -39,7 +40,7 @@ def test_while_the_step_is_open_the_others_may_not_act() -> None:
     game.begin_follow_up()
     commands = list(game.commands)
     with pytest.raises(RuleViolation) as refused:
-        game.submit("K", "check", ["M"])
+        game.submit(Act("K", "check", ("M",)))
     assert refused.value.rule == "actions_closed"
     with pytest.raises(RuleViolation) as refused:
         game.withdraw("M")
@@ -51,7 +52,7 @@ def test_he_may_revive_only_one_he_was_told() -> None:
     game = night_with_a_kill()
     game.begin_follow_up()
     with pytest.raises(RuleViolation) as refused:
-        game.submit("R", "revive", ["B"])
+        game.submit(Act("R", "revive", ("B",)))
     assert refused.value.rule == "revive_not_dead"
     assert game.follow_up_step() == FollowUp("R", "revive", ("A",))
 
@@ -75,10 +76,10 @@ def test_a_decline_closes_the_step_and_a_resolve_forgets_it() -> None:
 
 def test_no_step_without_a_reanimator_still_closes_the_night() -> None:
     game = Game(SEATS[:1] + SEATS[2:], seed=3, chance="never")
-    game.submit("M", "kill", ["A"])
+    game.submit(Act("M", "kill", ("A",)))
     assert game.begin_follow_up() is None
     with pytest.raises(RuleViolation):
-        game.submit("K", "check", ["M"])
+        game.submit(Act("K", "check", ("M",)))
     assert game.resolve().deaths == ["A"]
 
 
@@ -86,32 +87,32 @@ def test_a_revive_before_the_step_is_refused_until_he_is_told() -> None:
     game = night_with_a_kill()
     commands = list(game.commands)
     with pytest.raises(RuleViolation) as refused:
-        game.submit("R", "revive", ["A"])
+        game.submit(Act("R", "revive", ("A",)))
     assert refused.value.rule == "revive_later"
-    assert game.check("R", "revive", ["A"]) is not None
+    assert game.check(Act("R", "revive", ("A",))) is not None
     assert game.commands == commands and "R" not in game.state.acts
     assert not any(choice.action == "revive" for choice in game.choices("R"))
 
 
 def test_a_reanimator_who_dies_tonight_is_not_asked() -> None:
     game = Game(SEATS, seed=3, chance="never")
-    game.submit("M", "kill", ["R"])
+    game.submit(Act("M", "kill", ("R",)))
     assert game.begin_follow_up() is None  # Ruling: a reanimator killed tonight does not act
-    for refused_command in (lambda: game.submit("R", "revive", ["R"]), lambda: game.decline("R")):
+    for refused_command in (lambda: game.submit(Act("R", "revive", ("R",))), lambda: game.decline("R")):
         with pytest.raises(RuleViolation):
             refused_command()
     with pytest.raises(RuleViolation) as refused:
-        game.submit("R", "revive", ["A"])
+        game.submit(Act("R", "revive", ("A",)))
     assert refused.value.rule == "not_asked"  # never why: that would tell him he dies
     assert game.resolve().deaths == ["R"]
 
 
 def test_a_reanimator_with_nobody_to_revive_is_not_asked() -> None:
     game = Game(SEATS, seed=3, chance="never")
-    game.submit("K", "check", ["M"])
+    game.submit(Act("K", "check", ("M",)))
     assert game.begin_follow_up() is None
     with pytest.raises(RuleViolation) as refused:
-        game.submit("R", "revive", ["A"])
+        game.submit(Act("R", "revive", ("A",)))
     assert refused.value.rule == "revive_not_dead"
     assert game.resolve().deaths == []
 
@@ -122,11 +123,11 @@ TWO = [Seat("M", "mafia1"), Seat("R", "reanimator"), Seat("S", "reanimator"), Se
 
 def test_one_asked_at_a_time_and_nobody_else_may_answer() -> None:
     game = Game(TWO, seed=3, chance="never")
-    game.submit("M", "kill", ["A"])
+    game.submit(Act("M", "kill", ("A",)))
     assert game.begin_follow_up() == FollowUp("R", "revive", ("A",))
     commands = list(game.commands)
-    for refused_command in (lambda: game.submit("S", "revive", ["A"]), lambda: game.decline("S"),
-                            lambda: game.decline("K"), lambda: game.submit("K", "check", ["M"])):
+    for refused_command in (lambda: game.submit(Act("S", "revive", ("A",))), lambda: game.decline("S"),
+                            lambda: game.decline("K"), lambda: game.submit(Act("K", "check", ("M",)))):
         with pytest.raises(RuleViolation) as refused:
             refused_command()
         assert refused.value.rule in ("not_asked", "actions_closed")
@@ -134,9 +135,9 @@ def test_one_asked_at_a_time_and_nobody_else_may_answer() -> None:
     game.decline("R")
     assert game.follow_up_step() == FollowUp("S", "revive", ("A",))
     with pytest.raises(RuleViolation) as refused:
-        game.submit("R", "revive", ["A"])  # he has answered
+        game.submit(Act("R", "revive", ("A",)))  # he has answered
     assert refused.value.rule == "not_asked"
-    game.submit("S", "revive", ["A"])
+    game.submit(Act("S", "revive", ("A",)))
     assert game.follow_up_step() is None
     assert game.resolve().deaths == []
 
@@ -150,17 +151,17 @@ def rebuilt(game: Game, seats: list[Seat]) -> Game:
 
 def test_a_game_rebuilt_from_its_commands_is_in_the_same_step() -> None:
     game = Game(TWO, seed=3, chance="never")
-    game.submit("M", "kill", ["A"])
+    game.submit(Act("M", "kill", ("A",)))
     game.begin_follow_up()
     again = rebuilt(game, TWO)
     assert again.follow_up_step() == game.follow_up_step() == FollowUp("R", "revive", ("A",))
     with pytest.raises(RuleViolation):
-        again.submit("K", "check", ["M"])  # the others' actions are closed in the copy too
+        again.submit(Act("K", "check", ("M",)))  # the others' actions are closed in the copy too
     game.decline("R")
     again = rebuilt(game, TWO)  # the decline replays: the next one is asked
     assert again.follow_up_step() == game.follow_up_step() == FollowUp("S", "revive", ("A",))
     assert again.commands == game.commands
-    game.submit("S", "revive", ["A"])
+    game.submit(Act("S", "revive", ("A",)))
     again = rebuilt(game, TWO)
     assert again.follow_up_step() is None and again.commands == game.commands
     assert again.resolve().deaths == game.resolve().deaths == []

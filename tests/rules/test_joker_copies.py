@@ -17,7 +17,7 @@ import pytest
 from rankedmafia.rules import council
 from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, Copy, PhaseKind, Question
 from rankedmafia.rules.seating import Seat
 from rankedmafia.setup import deal, preset, preset_names
 
@@ -49,15 +49,15 @@ def _send(game: Game, role: str, use: Choice) -> None:
     targets = []
     for place in use.slots[:use.counts[0]]:
         targets.append(next(n for n in place if n not in targets))
-    copied: tuple[str | None, str | None] = (None, None)
+    copied = Copy(role, use.action)
     if use.option == "question":
         template = use.options[0]
         args = {arg: (values[:council.GROUP_LEAST] if arg == "players" else values[0])
                 for arg, values in council.fields(game.state, template).items()}
-        copied = (template, json.dumps(args))
+        copied = Copy(role, use.action, question=Question(template, json.dumps(args)))
     elif use.option is not None:
-        copied = (use.options[0], None)
-    game.submit(JOKER, "copy", targets, role, use.action, *copied)
+        copied = Copy(role, use.action, use.options[0])
+    game.submit(Act(JOKER, "copy", tuple(targets), copy=copied))
 
 
 def _night(game: Game) -> None:
@@ -91,7 +91,7 @@ def test_the_joker_copies(name: str, role: str, action: str) -> None:
     if first is not None:
         use, quarry = first
         target = next(p.name for p in game.players() if p.role == quarry)
-        game.submit(JOKER, "copy", [target], role, use)
+        game.submit(Act(JOKER, "copy", (target,), copy=Copy(role, use)))
         game.resolve()  # the night of the deed
         game.resolve()  # the day
         game.resolve()  # a night without a copy: he may copy the same role again the night after
@@ -100,6 +100,6 @@ def test_the_joker_copies(name: str, role: str, action: str) -> None:
     assert offered is not None, f"{role}'s {action} is not offered to the joker"
     _send(game, role, offered)
     sent = game.state.acts[JOKER]
-    assert (sent.option, sent.detail) == (role, action)
+    assert sent.copy is not None and (sent.copy.role, sent.copy.use) == (role, action)
     game.resolve()
     assert game.results[-1].phase.kind is PhaseKind.NIGHT

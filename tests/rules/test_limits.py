@@ -13,7 +13,7 @@ import pytest
 from rankedmafia.bots import RandomPolicy, play_phase
 from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, Copy, PhaseKind
 from rankedmafia.rules.seating import Seat
 
 # small tables of the roles whose limits are more than their targets' own: the postman's old recipients,
@@ -48,7 +48,7 @@ def _acts(game: Game, name: str) -> int:
                     copy = choice.copies[0].uses[0] if choice is not None else None
                     values = copy.options if copy is not None and copy.option == "role" else [None]
                     for value, targets in product(values, tuples):
-                        error = game.check(name, action.id, targets, role, use.id, value)
+                        error = game.check(Act(name, action.id, tuple(targets), copy=Copy(role, use.id)))
                         assert (error is None) == _offers(copy, targets), (name, role, use.id, value, targets, error)
                         checked += 1
             continue
@@ -57,7 +57,7 @@ def _acts(game: Game, name: str) -> int:
         choice = game.choice(name, action.id)
         values = game.option_choices(name, action.id) if action.option is not None else [None]
         for value, targets in product(values, tuples):
-            error = game.check(name, action.id, targets, value)
+            error = game.check(Act(name, action.id, tuple(targets), value))
             offered = _offers(choice, targets) and (value is None or value in (choice.options if choice else ()))
             assert (error is None) == offered, (name, action.id, value, targets, error)
             checked += 1

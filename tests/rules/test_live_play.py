@@ -13,7 +13,7 @@ from rankedmafia.bots import make_policy, play_phase
 from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.day import tally
 from rankedmafia.rules.game import Game, Seat
-from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.rules.model import BLUE, Act, PhaseKind
 from rankedmafia.setup import new_game, preset
 
 TABLE = [("Вася", "mafia1"), ("Петя", "mafia2"), ("Маша", "commissar"), ("Коля", "civilian"),
@@ -29,11 +29,11 @@ def test_the_boss_is_waited_for_after_a_lower_rank_sent_and_his_action_stands() 
     """"A clan's boss who may still send is waited for even after a lower rank has sent the clan's
     action"."""
     game = table()
-    game.submit("Петя", "kill", ["Коля"])
+    game.submit(Act("Петя", "kill", ("Коля",)))
     assert game.awaiting() == ["Вася", "Маша"]  # the boss still may send; rank 2 has sent
-    game.submit("Маша", "check", ["Дима"])
+    game.submit(Act("Маша", "check", ("Дима",)))
     assert game.awaiting() == ["Вася"]  # the night does not end early without him
-    game.submit("Вася", "kill", ["Оля"])
+    game.submit(Act("Вася", "kill", ("Оля",)))
     assert game.awaiting() == []
     assert game.resolve().deaths == ["Оля"]  # the boss's action, not his rank 2's
 
@@ -41,15 +41,15 @@ def test_the_boss_is_waited_for_after_a_lower_rank_sent_and_his_action_stands() 
 def test_the_lower_ranks_action_stands_if_the_boss_sent_nothing_by_the_deadline() -> None:
     """"the lower rank's action stands only if the boss has sent nothing by the deadline"."""
     game = table()
-    game.submit("Петя", "kill", ["Коля"])
-    game.submit("Маша", "check", ["Дима"])
+    game.submit(Act("Петя", "kill", ("Коля",)))
+    game.submit(Act("Маша", "check", ("Дима",)))
     assert game.awaiting() == ["Вася"]
     assert game.resolve().deaths == ["Коля"]  # the deadline: the host takes rank 2's action
 
 
 def test_a_lower_rank_is_not_waited_for_once_the_boss_sent() -> None:
     game = table()
-    game.submit("Вася", "kill", ["Коля"])
+    game.submit(Act("Вася", "kill", ("Коля",)))
     assert game.awaiting() == ["Маша"]
     game.withdraw("Вася")  # the boss takes his action back: his clan has sent nothing, both may
     assert game.awaiting() == ["Вася", "Петя", "Маша"]
@@ -61,9 +61,9 @@ def test_a_new_boss_is_waited_for_likewise() -> None:
     for voter in ("Петя", "Маша", "Коля", "Оля", "Дима", "Федя"):
         game.vote(voter, "Вася")
     assert game.resolve().hanged == ["Вася"]
-    game.submit("Федя", "kill", ["Коля"])
+    game.submit(Act("Федя", "kill", ("Коля",)))
     assert "Петя" in game.awaiting() and "Федя" not in game.awaiting()
-    game.submit("Петя", "kill", ["Оля"])
+    game.submit(Act("Петя", "kill", ("Оля",)))
     assert "Федя" not in game.awaiting() and "Петя" not in game.awaiting()
 
 
@@ -72,8 +72,8 @@ def test_an_announced_silence_is_offered_no_vote() -> None:
     """"A silence that is announced ... is public: that player is told he cannot vote today and is offered
     no vote." Scripts still take his vote, weighing nothing (GAME-SCRIPT.md)."""
     game = table()
-    game.submit("Вася", "intimidate", ["Коля"])
-    game.submit("Маша", "check", ["Дима"])
+    game.submit(Act("Вася", "intimidate", ("Коля",)))
+    game.submit(Act("Маша", "check", ("Дима",)))
     night = game.resolve()
     assert night.silenced == ["Коля"]
     living = game.alive()
@@ -92,8 +92,8 @@ def test_the_bosss_silent_loss_stays_hidden() -> None:
     """"A silent loss (the boss's after a double action) stays hidden: his vote is taken and counts
     nothing"."""
     game = table(("Лёня", "civilian"), ("Галя", "civilian"))
-    game.submit("Вася", "kill", ["Коля", "Оля"])
-    game.submit("Маша", "check", ["Дима"])
+    game.submit(Act("Вася", "kill", ("Коля", "Оля")))
+    game.submit(Act("Маша", "check", ("Дима",)))
     night = game.resolve()
     assert "Вася" in night.silenced  # the record lists it; nobody is told
     assert "Вася" in game.voters() and game.vote_choice("Вася") is not None
@@ -106,7 +106,7 @@ def test_the_day_waits_for_every_vote_offered_and_for_no_count() -> None:
     """"A day ends at its deadline, or earlier once every living player has voted; never on a count
     alone"."""
     game = table()
-    game.submit("Вася", "intimidate", ["Коля"])
+    game.submit(Act("Вася", "intimidate", ("Коля",)))
     game.resolve()
     offered = game.voters()
     for voter in offered[:-1]:  # a majority by heads, and more: the day still waits
@@ -122,7 +122,7 @@ def test_no_vote_is_offered_by_night_or_to_the_dead() -> None:
     assert game.voters() == [] and game.vote_choice("Маша") is None
     refusal = game.vote_refusal("Маша", "Вася")
     assert refusal is not None and refusal.rule == "not_day"
-    game.submit("Вася", "kill", ["Коля"])
+    game.submit(Act("Вася", "kill", ("Коля",)))
     game.resolve()
     assert "Коля" not in game.voters() and game.vote_choice("Коля") is None
     dead = game.vote_refusal("Коля", "Вася")
@@ -159,6 +159,6 @@ def test_the_follow_up_pause_belongs_to_the_setup() -> None:
     assert table(("Лиза", "reanimator")).has_follow_up_step
     assert not table().has_follow_up_step
     game = table(("Лиза", "reanimator"))
-    game.submit("Вася", "kill", ["Лиза"])
+    game.submit(Act("Вася", "kill", ("Лиза",)))
     game.resolve()
     assert "Лиза" not in game.alive() and game.has_follow_up_step  # he is dead: the pause stays

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rankedmafia.bots.random_policy import RandomPolicy, play_random_game
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.rules.model import BLUE, Act, Copy, PhaseKind
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.seating import Seat
 from rankedmafia.script import record
@@ -55,7 +55,7 @@ def test_random_games_end_and_keep_their_invariants(name: str, seed: int) -> Non
                 policy.act(game, player)
             for dead in set(game.state.players) - alive_before:
                 try:
-                    game.submit(dead, "kill", [next(iter(alive_before))])
+                    game.submit(Act(dead, "kill", (next(iter(alive_before)),)))
                 except RuleViolation as error:
                     assert error.rule == "dead_actor"
                 else:
@@ -129,7 +129,8 @@ def test_a_refused_command_changes_nothing(name: str, seed: int, data: st.DataOb
         if action == "vote":
             game.vote(actor, targets[0] if targets else BLUE)
         else:
-            game.submit(actor, action, targets, option, detail)
+            game.submit(Act.from_fields({"actor": actor, "action": action, "targets": targets, "option": option,
+                                              "detail": detail}))
     except RuleViolation:
         assert game.commands == commands_before
         assert game.state == before
@@ -160,5 +161,5 @@ def test_a_refused_copy_leaves_the_game_as_it_was() -> None:
                  Seat("Коля", "civilian"), Seat("Жора", "joker")], seed=1)
     before = copy.deepcopy(game.state)
     with pytest.raises(RuleViolation):
-        game.submit("Жора", "copy", ["Коля", "Маша"], "commissar", "check")
+        game.submit(Act("Жора", "copy", ("Коля", "Маша"), copy=Copy("commissar", "check")))
     assert game.state == before and game.commands == []

@@ -16,16 +16,16 @@ SEATS = [Seat("Алк", "alcoholic"), Seat("Босс", "mafia1"), Seat("Док",
 
 def test_the_drink_is_carried_in_the_alcoholics_memory_and_spent_after_a_night() -> None:
     game = Game(SEATS, seed=3, chance="never")
-    game.submit("Алк", "drink", ["Док"])
-    game.submit("Док", "heal", ["Вася"])
-    game.submit("Дев", "block", ["Босс"])
-    game.submit("Босс", "kill", ["Петя"])
+    game.submit(Act("Алк", "drink", ("Док",)))
+    game.submit(Act("Док", "heal", ("Вася",)))
+    game.submit(Act("Дев", "block", ("Босс",)))
+    game.submit(Act("Босс", "kill", ("Петя",)))
     game.resolve()
     assert game.state.recall("alcoholic", "Док") == (1, Act("Док", "heal", ("Вася",)))
     assert game.state.recall("girl", "Дев") == 1  # the night she blocked a player who sent an action
     game.resolve()  # the day: nobody votes
-    game.submit("Док", "heal", ["Коля"])  # the drunk doctor heals Вася again instead
-    game.submit("Босс", "kill", ["Вася"])
+    game.submit(Act("Док", "heal", ("Коля",)))  # the drunk doctor heals Вася again instead
+    game.submit(Act("Босс", "kill", ("Вася",)))
     remembered = copy.deepcopy(game.state.memos)
     rehearsal = Night(game.state, dry_run=True).resolve()  # as the reanimator's list is found
     assert "Вася" not in rehearsal.deaths  # the rehearsal sees last night's heal carried over

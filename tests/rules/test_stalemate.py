@@ -16,6 +16,7 @@ from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game, Seat
 from rankedmafia.rules.house import HouseRules
+from rankedmafia.rules.model import Act
 from rankedmafia.script import record
 from rankedmafia.setup import new_game, preset
 from rankedmafia.store import GameRow, LogEntry
@@ -31,8 +32,8 @@ def test_a_two_clan_game_stalled_to_one_clan_and_its_agent_ends_by_itself_with_n
     seats = [Seat("Вася", "mafia1", "red"), Seat("Петя", "mafia2", "red"), Seat("Гриша", "mafia1", "black"),
              Seat("Зина", "double_agent"), Seat("Коля", "commissar"), Seat("Лена", "civilian")]
     game = Game(seats, seed=seed, chance="never")
-    game.submit("Вася", "vote_kill", ["Коля"])
-    game.submit("Гриша", "vote_kill", ["Лена"])
+    game.submit(Act("Вася", "vote_kill", ("Коля",)))
+    game.submit(Act("Гриша", "vote_kill", ("Лена",)))
     game.resolve()
     for voter in ("Вася", "Петя", "Зина"):
         game.vote(voter, "Гриша")
@@ -71,7 +72,7 @@ def _quiet(game: Game, phases: int) -> None:
 def test_the_host_ends_a_game_by_hand_with_no_winner_and_the_record_says_so() -> None:
     game = Game([Seat("Вася", "mafia1"), Seat("Петя", "commissar"), Seat("Маша", "civilian"),
                  Seat("Коля", "civilian")], seed=7)
-    game.submit("Вася", "kill", ["Маша"])
+    game.submit(Act("Вася", "kill", ("Маша",)))
     game.resolve()
     game.end_by_host()
     assert game.over and game.winner is None and game.ended == "host"
@@ -92,7 +93,7 @@ def test_the_host_ends_a_game_by_hand_with_no_winner_and_the_record_says_so() ->
 
 def test_a_game_won_cannot_be_ended_by_the_host_and_keeps_its_winner() -> None:
     game = Game([Seat("Вася", "mafia1"), Seat("Петя", "commissar"), Seat("Маша", "civilian")], seed=1)
-    game.submit("Вася", "kill", ["Петя"])
+    game.submit(Act("Вася", "kill", ("Петя",)))
     game.resolve()
     assert game.winner == "mafia"
     with pytest.raises(RuleViolation) as refused:

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseResult
+from rankedmafia.rules.model import Act, PhaseResult
 from rankedmafia.rules.seating import Seat
 
 TABLE = {"Вася": "mafia1", "Петя": "mafia2", "Коля": "commissar", "Маша": "doctor", "Катя": "girl", "Дима": "cop",
@@ -49,8 +49,8 @@ def test_a_stopped_act_exposes_nobody_and_leaves_no_evidence(
         chosen: tuple[tuple[str, str, int, str | None], list[str]], stopper: tuple[str, str]) -> None:
     (actor, action, _, _), targets = chosen
     g = _game()
-    g.submit(actor, action, targets)
-    g.submit(stopper[0], stopper[1], [actor])
+    g.submit(Act(actor, action, tuple(targets)))
+    g.submit(Act(stopper[0], stopper[1], (actor,)))
     _left_no_trace(g.resolve(), actor)
     assert not [s for s in g.state.silences if s.cause == "boss"]  # a stopped double action costs no vote
 
@@ -60,11 +60,11 @@ def test_an_act_carried_out_onto_protected_targets_still_exposes(
         chosen: tuple[tuple[str, str, int, str | None], list[str]]) -> None:
     (actor, action, _, exposes), targets = chosen
     g = _game()
-    g.submit(actor, action, targets)
+    g.submit(Act(actor, action, tuple(targets)))
     if action != "kill_bloody":  # a bloody kill takes the cop who visits its target: the doctor heals it
-        g.submit("Дима", "guard", [targets[-1]])
+        g.submit(Act("Дима", "guard", (targets[-1],)))
     if len(targets) == 2 or action == "kill_bloody":
-        g.submit("Маша", "heal", [targets[0]])
+        g.submit(Act("Маша", "heal", (targets[0],)))
     result = g.resolve()
     assert result.deaths == []
     assert result.exposed == ({exposes: "boss" if actor == "Вася" else "doctor"} if exposes else {})
@@ -73,8 +73,8 @@ def test_an_act_carried_out_onto_protected_targets_still_exposes(
 @given(st.sampled_from(["kill", "kill_intimidate"]), st.sampled_from(CIVILIANS))
 def test_a_boss_the_sniper_shoots_down_before_he_acts_exposes_nobody(action: str, other: str) -> None:
     g = _game()
-    g.submit("Вася", action, ["Тимур", other])
-    g.submit("Тимур", "kill", ["Вася"])
+    g.submit(Act("Вася", action, ("Тимур", other)))
+    g.submit(Act("Тимур", "kill", ("Вася",)))
     result = g.resolve()
     assert result.deaths == ["Вася"]
     assert result.exposed == {}

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rankedmafia.bots.random_policy import RandomPolicy
 from rankedmafia.rules.game import Game, Seat
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.rules.view import own_role
 from rankedmafia.setup import new_game, preset, preset_names
 
@@ -65,7 +65,7 @@ def test_no_view_leaks_a_hidden_role(name: str, seed: int) -> None:
 def test_a_check_reaches_the_commissar_and_sergeant_only() -> None:
     game = Game([Seat("Вася", "mafia1"), Seat("Петя", "commissar"), Seat("Оля", "sergeant"),
                  Seat("Маша", "civilian"), Seat("Коля", "civilian")], seed=1)
-    game.submit("Петя", "check", ["Вася"])
+    game.submit(Act("Петя", "check", ("Вася",)))
     game.resolve()
     for name in ("Петя", "Оля"):
         assert [e["result"] for e in game.view(name).log if e["type"] == "info"] == ["mafia"]

@@ -15,7 +15,7 @@ from rankedmafia.live.absence import drive_absence
 from rankedmafia.live.bot_driver import drive_bots
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.live_game import LiveGame
-from rankedmafia.rules.model import BLUE
+from rankedmafia.rules.model import BLUE, Act
 from rankedmafia.setup import Setup
 from rankedmafia.store import Store, connect
 
@@ -38,7 +38,7 @@ async def _night(one: svc.GameService, game_id: str, mafia: str, spare: str) -> 
     assert live.game is not None
     action = live.game.choices(mafia)[0]
     victim = next(n for n in action.slots[0] if n not in (mafia, spare))
-    await one.execute(game_id, cmd.act_build(mafia, action.action, [victim], None))  # the night ends itself
+    await one.execute(game_id, cmd.act_build(Act(mafia, action.action, (victim,))))  # the night ends itself
 
 
 async def _day(one: svc.GameService, clock: Clock, game_id: str, silent: str) -> None:

@@ -22,6 +22,7 @@ from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.hub import Hub
 from rankedmafia.live.posts import add_post
+from rankedmafia.rules.model import Act
 from rankedmafia.setup import Setup
 from rankedmafia.store import Store, connect
 
@@ -150,7 +151,7 @@ def test_a_token_sent_twice_or_at_once_is_taken_once(database: tuple[Path, str |
         live = await service.get(game_id)
         assert live.game is not None
         doctor = next(p.name for p in live.game.players() if p.role == "doctor")
-        heal = cmd.act_build(doctor, "heal", [doctor], None, phase="night-1")
+        heal = cmd.act_build(Act(doctor, "heal", (doctor,)), phase="night-1")
         other = svc.GameService(store, Hub())
         got = await outcomes([service.execute(game_id, heal, once="tap-1"),
                               service.execute(game_id, heal, once="tap-1"),

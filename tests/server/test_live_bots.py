@@ -28,7 +28,7 @@ from rankedmafia.live.hub import Hub
 from rankedmafia.live.live_game import LiveGame, apply_entry
 from rankedmafia.live.nicknames import NICK_MAX
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.script import record
 from rankedmafia.setup import preset
 from rankedmafia.store import LogEntry, Store, connect
@@ -148,8 +148,7 @@ def check_log(entries: list[LogEntry], live: LiveGame) -> dict[str, int]:
             seen.add((actor, turn))
             if entry.type == "act":
                 body = entry.body
-                assert game.check(actor, body["action"], body["targets"], body.get("option"), body.get("detail"),
-                                  body.get("copied_option"), body.get("copied_detail")) is None
+                assert game.check(Act.from_fields({**body, "actor": actor})) is None
             elif entry.type == "vote":
                 assert game.vote_choice(actor) is not None
                 assert game.vote_refusal(actor, entry.body["choice"]) is None

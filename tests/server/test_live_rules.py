@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.live_game import LiveGame
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.server.views import spectator_data
 from rankedmafia.store import GameRow, SeatRow
 
@@ -54,7 +54,7 @@ def send(live: LiveGame, name: str, action: str, pick: int, now: float) -> None:
     if choice is None:
         return
     slot = choice.slots[0]
-    cmd.act_build(name, action, [slot[pick % len(slot)]], None)(live, now)
+    cmd.act_build(Act(name, action, (slot[pick % len(slot)],)))(live, now)
 
 
 def public(live: LiveGame) -> dict[str, Any]:
@@ -94,7 +94,7 @@ def play_night(live: LiveGame, plan: Plan, at: float) -> tuple[list[Any], list[d
     step = live.asked()
     offered = None if step is None else live.game.choice(step.player, step.action)
     if step is not None and offered is not None and answer == "revive":
-        cmd.act_build(step.player, step.action, [offered.slots[0][0]], None)(live, at + 30)
+        cmd.act_build(Act(step.player, step.action, (offered.slots[0][0],)))(live, at + 30)
     elif step is not None and answer != "silent":
         cmd.pass_build(step.player)(live, at + 30)
     seen.append(timing(live))

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
+from rankedmafia.rules.model import Act
 from rankedmafia.setup import preset
 from rankedmafia.sim.env import (
     ACTIONS,
@@ -202,7 +203,7 @@ def test_night_masks_allow_exactly_what_the_engine_accepts(setup: str) -> None:
                 nights += 1
                 for index, action in enumerate(ACTIONS):
                     for seat, target in enumerate(environment.possible_agents):
-                        accepted = game.check(agent, action, [target]) is None
+                        accepted = game.check(Act(agent, action, (target,))) is None
                         assert mask[2 + n + index * n + seat] == accepted, (agent, action, target)
             environment.step(int(rng.choice(np.flatnonzero(mask))))
     assert nights > 0

@@ -9,6 +9,7 @@ from typing import cast
 
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules.game import Game, Seat
+from rankedmafia.rules.model import Act
 from rankedmafia.store import GameRow
 from rankedmafia.telegram.changes import Changes
 from rankedmafia.telegram.common import Context
@@ -25,8 +26,8 @@ NOW = 1000.0
 def silenced_day() -> LiveGame:
     """Day 1, Коля intimidated by night: five of the six living are offered a vote."""
     game = Game([Seat(name, role) for name, role in TABLE], seed=7, chance="never", start="night")
-    game.submit("Вася", "intimidate", ["Коля"])
-    game.submit("Маша", "check", ["Дима"])
+    game.submit(Act("Вася", "intimidate", ("Коля",)))
+    game.submit(Act("Маша", "check", ("Дима",)))
     assert game.resolve().silenced == ["Коля"]
     row = GameRow("g1", "", "Игра", {}, {"night_seconds": 120, "day_seconds": 300}, "", "", 0.0)
     return LiveGame(row, {}, game=game, status="running", deadline=NOW + 30)

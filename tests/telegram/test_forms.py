@@ -63,10 +63,10 @@ def test_every_walk_ends_in_an_accepted_move(preset_name: str) -> None:
                 state = walk(live, name, rng)
                 if state is None:
                     continue
-                action, targets, option, detail, extra = forms.to_submit(state)
-                refused = game.check(name, action, targets, option, detail, **extra)
+                act = forms.to_submit(state, name)
+                refused = game.check(act)
                 assert refused is None, (name, state, refused)
-                seen.add(state.get("u") or action)
+                seen.add(state.get("u") or act.action)
     assert {"kill", "check", "heal"} <= seen
 
 
@@ -94,8 +94,9 @@ def test_the_jokers_copy_step_by_step() -> None:
         assert source_name is None or confirm.text.startswith(
             f"Вы выбрали: скопировать роль «доктор»: лечить от {'мафии' if source_name == 'мафия' else 'маньяка'}.")
         send = confirm.rows[0][0].state
-        action, targets, option, detail, extra = forms.to_submit(send)
-        assert (action, option, detail) == ("copy", "doctor", "heal_from") and "copied_option" in extra
-        assert game.check(joker, action, targets, option, detail, **extra) is None
+        act = forms.to_submit(send, joker)
+        assert act.copy is not None and (act.action, act.copy.role, act.copy.use) == ("copy", "doctor", "heal_from")
+        assert act.copy.option is not None
+        assert game.check(act) is None
         return
     raise AssertionError("no deal gave the joker a copy")

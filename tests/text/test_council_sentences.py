@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from rankedmafia.rules import council
 from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import Act, Question
 from rankedmafia.rules.seating import Seat
 from rankedmafia.server.views import private_lines, sexes
 from rankedmafia.text.council_answers import council_questions
@@ -52,9 +53,9 @@ def night_with_a_question(withdrawn_first: bool = False) -> Game:
     game = Game(SEATS, seed=1)
     detail = json.dumps({"side": "town", "op": "ge", "n": 2})
     if withdrawn_first:
-        game.submit("Вася", "ask", option="immune_have_roles", detail="{}")
+        game.submit(Act("Вася", "ask", (), question=Question("immune_have_roles", "{}")))
         game.withdraw("Вася")
-    game.submit("Вася", "ask", option="side_count", detail=detail)
+    game.submit(Act("Вася", "ask", (), question=Question("side_count", detail)))
     game.resolve()
     return game
 

@@ -17,7 +17,7 @@ from rankedmafia.rules import council
 from rankedmafia.rules.errors import RULES, RuleViolation
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.house import HOUSE_RULES
-from rankedmafia.rules.model import BLUE
+from rankedmafia.rules.model import BLUE, Act, Copy, Question
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.seating import Seat
 from rankedmafia.setup import preset_names
@@ -47,9 +47,11 @@ def big(doctor: str = "doctor") -> Game:
     return game(table)
 
 
-def night(g: Game, *acts: tuple[str, str, list[str]] | tuple[str, str, list[str], str]) -> None:
+def night(g: Game, *acts: tuple[str, str, list[str]] | tuple[str, str, list[str], str]
+          | tuple[str, str, list[str], str, str]) -> None:
+    """Each act as the log stores it: actor, action, targets, and an option and a detail if any."""
     for act in acts:
-        g.submit(*act)
+        g.submit(Act.from_fields(dict(zip(("actor", "action", "targets", "option", "detail"), act, strict=False))))
     g.resolve()
 
 
@@ -67,7 +69,7 @@ def small_reanimator() -> Game:
 def reanimator_night() -> Game:
     """The mafia kills Маша; the reanimator Петя is asked once the others have acted, told [Маша]."""
     g = small_reanimator()
-    g.submit("Вася", "kill", ["Маша"])
+    g.submit(Act("Вася", "kill", ("Маша",)))
     assert g.begin_follow_up() is not None
     return g
 
@@ -105,7 +107,8 @@ def joker_game() -> Game:
 
 
 def ask(g: Game, template: str, args: object) -> None:
-    g.submit("Вася", "ask", [], template, args if isinstance(args, str) else json.dumps(args, ensure_ascii=False))
+    detail = args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)
+    g.submit(Act("Вася", "ask", (), question=Question(template, detail)))
 
 
 def three_alive() -> Game:
@@ -161,63 +164,64 @@ def ended_by_host() -> Game:
 
 # rule id -> (what triggers it through Game, the exact Russian sentence, words the English one says)
 CASES: list[tuple[str, Callable[[], object], str, str]] = [
-    ("unknown_player", lambda: small().submit("Вася", "kill", ["Ваня"]), "нет игрока с ником «Ваня»",
+    ("unknown_player", lambda: small().submit(Act("Вася", "kill", ("Ваня",))), "нет игрока с ником «Ваня»",
      "no player called “Ваня”"),
-    ("dead_target", lambda: killed("Коля").submit("Вася", "kill", ["Коля"]), "Коля выбыл: его нельзя указать",
+    ("dead_target", lambda: killed("Коля").submit(Act("Вася", "kill", ("Коля",))), "Коля выбыл: его нельзя указать",
      "Коля is out of the game"),
-    ("dead_target", lambda: killed("Оля").submit("Вася", "kill", ["Петя", "Оля"]), "Оля выбыла: её нельзя указать",
+    ("dead_target", lambda: killed("Оля").submit(Act("Вася", "kill", ("Петя", "Оля"))), "Оля выбыла: её нельзя указать",
      "Оля is out of the game"),
-    ("dead_target", lambda: killed("Оля").submit("Петя", "check", ["Оля", "Коля"]),  # not a count: she is dead
+    ("dead_target", lambda: killed("Оля").submit(Act("Петя", "check", ("Оля", "Коля"))),  # not a count: she is dead
      "Оля выбыла: её нельзя указать", "Оля is out of the game"),
-    ("target_count", lambda: small().submit("Петя", "check", []),
+    ("target_count", lambda: small().submit(Act("Петя", "check", ())),
      "действие «проверить» требует одну цель, а не указано ни одной", "takes one target, none given"),
-    ("target_count", lambda: small().submit("Вася", "kill", ["Петя", "Маша", "Коля"]),
+    ("target_count", lambda: small().submit(Act("Вася", "kill", ("Петя", "Маша", "Коля"))),
      "действие «убить» требует от одной до двух целей, а указаны три", "takes one to two targets, three given"),
-    ("target_count", lambda: small().submit("Вася", "kill_intimidate", ["Петя"]),
+    ("target_count", lambda: small().submit(Act("Вася", "kill_intimidate", ("Петя",))),
      "действие «убить и запугать» требует две цели, а указана одна", "takes two targets, one given"),
-    ("target_count", lambda: small().submit("Вася", "ask", ["Петя"], "side_count",
-                                            json.dumps({"side": "town", "op": "ge", "n": 3})),
+    ("target_count", lambda: small().submit(Act("Вася", "ask", ("Петя",), question=Question(
+        "side_count", json.dumps({"side": "town", "op": "ge", "n": 3})))),
      "действие «вопрос Совету» не принимает целей, а указана одна", "takes no target, one given"),
-    ("duplicate_target", lambda: small().submit("Вася", "kill", ["Коля", "Коля"]),
+    ("duplicate_target", lambda: small().submit(Act("Вася", "kill", ("Коля", "Коля"))),
      "в действии «убить» одна цель указана дважды", "names one target twice"),
-    ("self_target", lambda: small().submit("Петя", "check", ["Петя"]),
+    ("self_target", lambda: small().submit(Act("Петя", "check", ("Петя",))),
      "действие «проверить» нельзя направить на себя", "cannot target oneself"),
     ("repeat_target", lambda: (lambda g: (night(g, ("Маша", "heal", ["Коля"])), day(g),
-                                          g.submit("Маша", "heal", ["Коля"])))(small()),
+                                          g.submit(Act("Маша", "heal", ("Коля",)))))(small()),
      "нельзя две ночи подряд указывать на одного игрока (Коля) действием «лечить»", "two nights running"),
-    ("missing_option", lambda: big().submit("Маша", "heal_from", []),
+    ("missing_option", lambda: big().submit(Act("Маша", "heal_from", ())),
      "действию «лечить от роли» нужен параметр «роль»", "needs the option"),
-    ("unexpected_option", lambda: small().submit("Петя", "check", ["Коля"], "mafia"),
+    ("unexpected_option", lambda: small().submit(Act("Петя", "check", ("Коля",), "mafia")),
      "у действия «проверить» нет параметров", "takes no option"),
-    ("heal_from_threshold", lambda: small().submit("Маша", "heal_from", [], "maniac"),
+    ("heal_from_threshold", lambda: small().submit(Act("Маша", "heal_from", (), "maniac")),
      "когда в городе 10 игроков или меньше, доктор не лечит от роли", "cannot heal from a role"),
-    ("heal_from_source", lambda: big().submit("Маша", "heal_from", [], "priest"),
+    ("heal_from_source", lambda: big().submit(Act("Маша", "heal_from", (), "priest")),
      "лечить можно от: мафия (указано «priest»)", "one can heal from: the mafia"),
     ("heal_from_repeat", lambda: (lambda g: (night(g, ("Маша", "heal_from", [], "mafia")), day(g),
-                                             g.submit("Маша", "heal_from", [], "mafia")))(big()),
+                                             g.submit(Act("Маша", "heal_from", (), "mafia"))))(big()),
      "нельзя лечить от одной и той же роли (мафия) две ночи подряд", "two nights running"),
     ("serum_repeat", lambda: (lambda g: (night(g, ("Маша", "serum", ["Коля"])), day(g),
-                                         g.submit("Маша", "serum", ["Оля"])))(small()),
+                                         g.submit(Act("Маша", "serum", ("Оля",)))))(small()),
      "когда живых меньше 15, сыворотку нельзя использовать две ночи подряд", "two nights running"),
-    ("intimidation_cap", lambda: small().submit("Вася", "intimidate", ["Петя", "Маша", "Коля"]),
+    ("intimidation_cap", lambda: small().submit(Act("Вася", "intimidate", ("Петя", "Маша", "Коля"))),
      "когда живых меньше 10, мафия может запугать не больше двух игроков", "at most two"),
-    ("mafia_double_at_three", lambda: three_alive().submit("Вася", "kill", ["Коля", "Оля"]),
+    ("mafia_double_at_three", lambda: three_alive().submit(Act("Вася", "kill", ("Коля", "Оля"))),
      "когда в игре трое, мафия лишается права убивать двоих (убить)", "may not kill two"),
-    ("already_acted", lambda: (lambda g: (g.submit("Петя", "check", ["Коля"]),
-                                          g.submit("Петя", "check", ["Оля"])))(small()),
+    ("already_acted", lambda: (lambda g: (g.submit(Act("Петя", "check", ("Коля",))),
+                                          g.submit(Act("Петя", "check", ("Оля",)))))(small()),
      "Петя уже отписал ход этой ночью (проверить); одно действие за ночь", "already sent an action"),
-    ("already_acted", lambda: (lambda g: (g.submit("Маша", "heal", ["Коля"]),
-                                          g.submit("Маша", "heal", ["Оля"])))(small()),
+    ("already_acted", lambda: (lambda g: (g.submit(Act("Маша", "heal", ("Коля",))),
+                                          g.submit(Act("Маша", "heal", ("Оля",)))))(small()),
      "Маша уже отписала ход этой ночью (лечить); одно действие за ночь", "already sent an action"),
-    ("dead_actor", lambda: killed("Петя").submit("Петя", "check", ["Вася"]), "Петя выбыл из игры и не может ходить",
+    ("dead_actor", lambda: killed("Петя").submit(Act("Петя", "check", ("Вася",))),
+     "Петя выбыл из игры и не может ходить",
      "out of the game and cannot act"),
     ("dead_actor", lambda: killed("Лена").withdraw("Лена"),
      "Лена выбыла из игры и не может ходить", "out of the game and cannot act"),
-    ("no_such_action", lambda: small().submit("Коля", "kill", ["Вася"]),
+    ("no_such_action", lambda: small().submit(Act("Коля", "kill", ("Вася",))),
      "у роли «мирный житель» нет действия «убить» (игрок Коля)", "has no action “kill”"),
-    ("lost_as_boss", lambda: boss_journalist().submit("Таня", "interview", ["Петя"]),
+    ("lost_as_boss", lambda: boss_journalist().submit(Act("Таня", "interview", ("Петя",))),
      "Таня стала боссом: у неё больше нет действия «интервью» роли «журналист мафии»", "became the boss"),
-    ("not_night", lambda: (lambda g: (night(g), g.submit("Вася", "kill", ["Петя"])))(small()),
+    ("not_night", lambda: (lambda g: (night(g), g.submit(Act("Вася", "kill", ("Петя",)))))(small()),
      "сейчас не ночь (день 1)", "it is not night (Day 1)"),
     ("not_day", lambda: small().vote("Вася", "Петя"), "сейчас не день (ночь 1)", "it is not day (Night 1)"),
     ("dead_voter", lambda: (lambda g: (night(g, ("Дима", "kill_quick", ["Оля"])), g.vote("Оля", "Вася")))(small()),
@@ -235,38 +239,41 @@ CASES: list[tuple[str, Callable[[], object], str, str]] = [
     ("game_ended", lambda: ended_by_host().resolve(), "игра окончена без победителя",
      "the game is over with no winner"),
     ("unknown_command", lambda: small().apply({"type": "dance"}), "неизвестная команда «dance»", "unknown command"),
-    ("revive_later", lambda: small_reanimator().submit("Петя", "revive", ["Маша"]),
+    ("revive_later", lambda: small_reanimator().submit(Act("Петя", "revive", ("Маша",))),
      "Петя ходит последним: убитых этой ночью ему назовут, когда походят остальные", "acts last"),
-    ("actions_closed", lambda: reanimator_night().submit("Коля", "kill", ["Оля"]),
+    ("actions_closed", lambda: reanimator_night().submit(Act("Коля", "kill", ("Оля",))),
      "ночные ходы закрыты: игрок Коля больше не может сходить этой ночью", "the night's actions are closed"),
     ("not_asked", lambda: reanimator_night().decline("Коля"), "ход сейчас не у игрока Коля", "it is not Коля's turn"),
-    ("revive_not_dead", lambda: reanimator_night().submit("Петя", "revive", ["Коля"]),
+    ("revive_not_dead", lambda: reanimator_night().submit(Act("Петя", "revive", ("Коля",))),
      "оживить можно только того, кто погиб этой ночью; Коля среди погибших нет", "only tonight's dead"),
     ("postman_recipient", lambda: (lambda g: (night(g, ("Люба", "deliver", ["Коля", "Оля"])), day(g),
-                                              g.submit("Люба", "deliver", ["Маша", "Оля"])))(
+                                              g.submit(Act("Люба", "deliver", ("Маша", "Оля")))))(
         game({"Вася": ("mafia1", "m"), "Люба": ("postman", "f"), "Маша": ("civilian", "f"), "Коля": ("civilian", "m"),
               "Оля": ("civilian", "f"), "Петя": ("commissar", "m")})),
      "игроку Оля письмо уже передавали: дважды одному игроку нельзя", "never the same recipient twice"),
-    ("employer_used", lambda: hired_once().submit("Рома", "hire", ["Вася"]),
+    ("employer_used", lambda: hired_once().submit(Act("Рома", "hire", ("Вася",))),
      "к игроку Вася уже нанимались: наниматель не повторяется", "an employer does not repeat"),
-    ("no_contract", lambda: mercenary().submit("Рома", "kill", ["Коля"]), "нет удачного найма, по которому можно убить",
+    ("no_contract", lambda: mercenary().submit(Act("Рома", "kill", ("Коля",))),
+     "нет удачного найма, по которому можно убить",
      "no successful hire"),
-    ("employer_victim", lambda: contracted().submit("Рома", "kill", ["Вася"]), "нельзя убить самого нанимателя (Вася)",
+    ("employer_victim", lambda: contracted().submit(Act("Рома", "kill", ("Вася",))),
+     "нельзя убить самого нанимателя (Вася)",
      "the employer himself"),
     ("employer_dead", lambda: (lambda g: (night(g, ("Петя", "kill", ["Вася"])), day(g),
-                                          g.submit("Рома", "kill", ["Коля"])))(contracted()),
+                                          g.submit(Act("Рома", "kill", ("Коля",)))))(contracted()),
      "наниматель Вася выбыл: отложенное убийство невозможно", "the deferred kill is lost"),
-    ("fan_one_search", lambda: fan_game().submit("Зина", "search", ["Коля", "Оля"]),
+    ("fan_one_search", lambda: fan_game().submit(Act("Зина", "search", ("Коля", "Оля"))),
      "когда в городе 10 человек или меньше, фанат делает одну проверку за ночь", "searches once a night"),
-    ("fan_not_found", lambda: fan_game().submit("Зина", "bodyguard", []),
+    ("fan_not_found", lambda: fan_game().submit(Act("Зина", "bodyguard", ())),
      "фанат защищает маньяка только со следующей ночи после того, как нашёл его", "from the night after"),
-    ("joker_role", lambda: joker_game().submit("Женя", "copy", ["Коля"], "commissar", "check"),
+    ("joker_role", lambda: joker_game().submit(Act("Женя", "copy", ("Коля",), copy=Copy("commissar", "check"))),
      "роли «комиссар» нет в раскладе: джокер копирует только роли расклада", "copies the setup's roles only"),
     ("joker_same_role", lambda: (lambda g: (night(g, ("Женя", "copy", ["Коля"], "maniac", "kill_quick")), day(g),
-                                            g.submit("Женя", "copy", ["Оля"], "maniac", "kill_bloody")))(joker_game()),
+                                            g.submit(Act("Женя", "copy", ("Оля",),
+                                                         copy=Copy("maniac", "kill_bloody")))))(joker_game()),
      "джокер должен каждую ночь менять роль (прошлой ночью: маньяк)", "change his role every night"),
     ("joker_same_action", lambda: (lambda g: (night(g, ("Женя", "copy", ["Коля"], "mafia1", "kill")), day(g),
-                                              g.submit("Женя", "copy", ["Оля"], "commissar", "kill")))(
+                                              g.submit(Act("Женя", "copy", ("Оля",), copy=Copy("commissar", "kill")))))(
         game({"Вася": ("mafia1", "m"), "Женя": ("joker", "m"), "Дима": ("maniac", "m"), "Коля": ("civilian", "m"),
               "Оля": ("civilian", "f"), "Петя": ("commissar", "m"), "Маша": ("civilian", "f")})),
      "джокер должен каждую ночь менять действие (прошлой ночью: убить)", "change his action every night"),
@@ -398,7 +405,7 @@ def test_a_target_out_of_the_game_or_unknown_is_refused_as_such_whatever_else_is
     g = game(TABLE)
     for victim in victims:  # out of the game before night 1 ends: the maniac's quick kills, one a night
         if victim in g.alive() and "Дима" in g.alive() and victim != "Дима" and not g.over:
-            g.submit("Дима", "kill_quick", [victim])
+            g.submit(Act("Дима", "kill_quick", (victim,)))
         if not g.over:
             g.resolve()
         if not g.over:
@@ -410,7 +417,7 @@ def test_a_target_out_of_the_game_or_unknown_is_refused_as_such_whatever_else_is
     assume(not spec.after_everyone)
     offending = next((t for t in targets if t not in g.state.players or not g.state.players[t].alive), None)
     assume(offending is not None)
-    error = g.check(actor, spec.id, targets, "mafia")
+    error = g.check(Act(actor, spec.id, tuple(targets), "mafia"))
     assert error is not None
     assert error.rule == ("unknown_player" if offending == "Ваня" else "dead_target"), error
     assert error.params["name"] == offending

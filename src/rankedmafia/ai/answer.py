@@ -14,12 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rankedmafia.ai.prompt import POST_CHARS, Prompt
+from rankedmafia.ai.prompt import POST_CHARS, Move, Prompt
 from rankedmafia.ai.question_args import example, label, read_args
 from rankedmafia.ai.texts import say
 from rankedmafia.forum.names import fold
 from rankedmafia.rules.choices import question_detail
 from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import Act, Copy, Question
 from rankedmafia.text.names import refusal
 
 NUMBER = re.compile(r"\[?\s*([0-9]{1,6})\s*\]?")
@@ -136,8 +137,7 @@ def move_command(prompt: Prompt, data: Mapping[str, Any], game: Game) -> Reading
             if len(same) != 1:
                 return Reading(refusal=say(lang, "bad_target", name=target, names=", ".join(move.slots[place])))
             targets[place] = same[0]
-    detail = move.detail
-    copied_detail = None
+    asked: str | None = None  # the Council question's arguments (JSON), if the move asks one
     if move.fields:
         given = data.get("args")
         if given is None or given == "" or given == {}:
@@ -146,17 +146,25 @@ def move_command(prompt: Prompt, data: Mapping[str, Any], game: Game) -> Reading
         if unread:
             return Reading(refusal=say(lang, "bad_args", fields=", ".join(label(k, lang) for k in unread),
                                        line=example(move.fields)))
-        if move.detail is None:
-            detail = question_detail(args)
-        else:
-            copied_detail = question_detail(args)
-    command = {"type": "act", "actor": prompt.seat, "action": move.action, "targets": targets,
-               "option": move.option, "detail": detail, "copied_option": move.copied_option,
-               "copied_detail": copied_detail}
-    error = game.check(prompt.seat, str(move.action), targets, move.option, detail, move.copied_option, copied_detail)
+        asked = question_detail(args)
+    act = _act(prompt.seat, move, tuple(targets), asked)
+    error = game.check(act)
     if error is not None:
         return Reading(refusal=refusal(error, lang))
-    return Reading({k: v for k, v in command.items() if v is not None or k in ("targets",)})
+    return Reading({"type": "act", **act.fields()})
+
+
+def _act(seat: str, move: Move, targets: tuple[str, ...], asked: str | None) -> Act:
+    """The move as the game takes it: its option, the question it asks, or the joker's copy (`move.detail`
+    is the action he uses, with that action's own option or question)."""
+    action = str(move.action)
+    if move.detail is not None:
+        question = Question(move.copied_option or "", asked) if asked is not None else None
+        copied_option = None if question is not None else move.copied_option
+        return Act(seat, action, targets, copy=Copy(move.option or "", move.detail, copied_option, question))
+    if asked is not None:
+        return Act(seat, action, targets, question=Question(move.option or "", asked))
+    return Act(seat, action, targets, move.option)
 
 
 def retry_message(reading: Reading, lang: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.council import GROUP_LEAST
 from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import Act, Copy, Question
 
 T = TypeVar("T")
 
@@ -84,24 +85,25 @@ def send_choice(rng: random.Random, game: Game, name: str, choice: Choice) -> bo
         parts = _parts(rng, game, use)
         if parts is None:
             return False
-        targets, option, detail = parts
-        game.submit(name, choice.action, targets, copy.role, use.action, option, detail)
+        targets, option, asked = parts
+        game.submit(Act(name, choice.action, tuple(targets), copy=Copy(copy.role, use.action, option, asked)))
         return True
     parts = _parts(rng, game, choice)
     if parts is None:
         return False
-    game.submit(name, choice.action, *parts)
+    targets, option, asked = parts
+    game.submit(Act(name, choice.action, tuple(targets), option, asked))
     return True
 
 
-def _parts(rng: random.Random, game: Game, choice: Choice) -> tuple[list[str], str | None, str | None] | None:
-    """The targets, the option and the detail (the question's arguments) of a move of this choice."""
+def _parts(rng: random.Random, game: Game, choice: Choice) -> tuple[list[str], str | None, Question | None] | None:
+    """The targets, the option and the Council's question of a move of this choice."""
     targets = pick_targets(rng, choice.counts, choice.slots)
     if targets is None:
         return None
     if choice.option == "question":
         template = draw(rng, choice.options)
-        return targets, template, question(rng, game.question_fields(template))
+        return targets, None, Question(template, question(rng, game.question_fields(template)))
     if choice.option is not None:
         return targets, draw(rng, choice.options), None
     return targets, None, None

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from rankedmafia.bots.choosing import offered, send_choice
 from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE, Side
+from rankedmafia.rules.model import BLUE, Act, Side
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.view import PlayerView
 
@@ -327,6 +327,6 @@ class HeuristicPolicy:
             return False
         for targets in preferred:
             if offered(choice, targets):
-                game.submit(name, action, list(targets))
+                game.submit(Act(name, action, tuple(targets)))
                 return True
         return False

@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 
 from rankedmafia.rules.game import Game
+from rankedmafia.rules.model import Act
 
 KILL = "kill"
 
@@ -36,7 +37,7 @@ class VanillaPolicy:
             return  # elsewhere than in a vanilla game a kill may not be offered: the boss then waits
         pool = [p for p in kill.slots[0] if p not in view.clan]
         if pool:
-            game.submit(name, KILL, [pool[self.rng.randrange(len(pool))]])
+            game.submit(Act(name, KILL, (pool[self.rng.randrange(len(pool))],)))
 
     def revive(self, game: Game, name: str, deaths: Sequence[str]) -> None:
         """Nobody: a vanilla game has no reanimator (and the exact chain knows none)."""

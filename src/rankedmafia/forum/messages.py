@@ -29,7 +29,7 @@ from rankedmafia.rules import council
 from rankedmafia.rules.choices import question_detail
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import Act, PhaseKind
+from rankedmafia.rules.model import Act, Copy, PhaseKind, Question
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.text.declension import analyser
 from rankedmafia.text.names import question_text
@@ -51,28 +51,38 @@ class ReadError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    actor: str
-    action: str
-    targets: tuple[str, ...]
-    option: str | None = None  # heal_from's source; the joker's copied role; the Council question's template
-    detail: str | None = None  # the joker's copied action; the Council question's arguments (JSON)
+    act: Act  # the action the message means, as the game takes it
     guesses: tuple[Match, ...] = field(default=())  # names read from a close spelling: to be checked
-    copied_option: str | None = None  # the option of the action a joker copies (heal_from's source, a template)
-    copied_detail: str | None = None  # the detail of the action a joker copies (a question's arguments)
+
+    @property
+    def actor(self) -> str:
+        return self.act.actor
+
+    @property
+    def action(self) -> str:
+        return self.act.action
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return self.act.targets
 
     def describe(self, lang: str = "ru") -> str:
         """The reading as the host confirms it: "Вася: убить → Петя"."""
-        if self.action == "copy" and self.option and self.detail:
-            copied = role_name(self.option, lang, genitive=True)
-            what = f"{display('copy', lang)} {copied}: {display(self.detail, lang)}"
-            if self.detail == "ask" and self.copied_option:
-                what += f" «{question_text(self.copied_option, self.copied_detail, lang)}»"
-            elif self.copied_option:
-                what += f" ({source_name(self.copied_option, lang)})"
-        elif self.action == "heal_from" and self.option:
-            what = f"{display(self.action, lang)}: {source_name(self.option, lang)}"
-        elif self.action == "ask" and self.option:
-            what = f"{display(self.action, lang)} «{question_text(self.option, self.detail, lang)}»"
+        act, copy = self.act, self.act.copy
+        if self.action == "copy" and copy is not None and copy.role and copy.use:
+            copied = role_name(copy.role, lang, genitive=True)
+            what = f"{display('copy', lang)} {copied}: {display(copy.use, lang)}"
+            if copy.use == "ask" and copy.question is not None and copy.question.template:
+                what += f" «{question_text(copy.question.template, copy.question.args, lang)}»"
+            elif copy.use == "ask" and copy.option:
+                what += f" «{question_text(copy.option, None, lang)}»"
+            elif copy.option:
+                what += f" ({source_name(copy.option, lang)})"
+        elif self.action == "heal_from" and act.option:
+            what = f"{display(self.action, lang)}: {source_name(act.option, lang)}"
+        elif self.action == "ask" and act.chosen:
+            args = act.question.args if act.question is not None else None
+            what = f"{display(self.action, lang)} «{question_text(act.chosen, args, lang)}»"
         else:
             what = display(self.action, lang)
         targets = f" → {', '.join(self.targets)}" if self.targets else ""
@@ -243,9 +253,8 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
     gone = NameMatcher([p.name for p in game.players() if not p.alive])  # named only to be refused as gone
     name_forms = frozenset(form for p in game.players() for form in declensions(p.name))
     option: str | None = None
-    detail: str | None = None
+    detail: str | None = None  # the action a joker's copy uses
     copied_option: str | None = None
-    copied_detail: str | None = None
     copy_verbs = set(ACTION_WORDS["copy"].verbs)
     if "copy" in choices and any(t.lemmas & copy_verbs for t in tokens):
         for token in tokens:
@@ -288,25 +297,26 @@ def read_message(game: Game, actor: str, text: str) -> Reading:
                 raise ReadError("two_actions", actions=", ".join(display(a) for a in parts))
             action = parts[0]
     if action == "ask" or detail == "ask":
-        template, arguments = _question(game, text, matcher)
+        question = Question(*_question(game, text, matcher))
         if action == "ask":
-            option, detail = template, arguments
+            act = Act(actor, action, (), question=question)
         else:
-            copied_option, copied_detail = template, arguments
-        reading = Reading(actor, action, (), option, detail, (), copied_option, copied_detail)
-        error = game.check(actor, action, (), option, detail, copied_option, copied_detail)
+            act = Act(actor, action, (), copy=Copy(option or "", "ask", question=question))
+        error = game.check(act)
         if error is not None:
             raise error
-        return reading
+        return Reading(act)
     for positions in hits.values():
         for position in positions:
             tokens[position].used = True
     names, _ = _names(tokens, matcher, actor, gone)
     targets = _arrange(action if detail is None else detail, parts, hits, names)
-    reading = Reading(actor, action, tuple(targets), option, detail, tuple(m for _, m in names if not m.certain),
-                      copied_option)
-    error = game.check(actor, reading.action, reading.targets, reading.option, reading.detail,
-                       copied_option=copied_option)
+    if detail is None:
+        act = Act(actor, action, tuple(targets), option)
+    else:  # the joker's copy: his role, the action he uses and its own option
+        act = Act(actor, action, tuple(targets), copy=Copy(option or "", detail, copied_option))
+    reading = Reading(act, tuple(m for _, m in names if not m.certain))
+    error = game.check(act)
     if error is not None:
         raise error
     return reading

@@ -38,7 +38,7 @@ from rankedmafia.host.render import (
 from rankedmafia.host.saves import pending, save
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.rules.model import BLUE, Act, Copy, PhaseKind, Question
 from rankedmafia.rules.view import ActionView
 from rankedmafia.text.acts import describe_act
 from rankedmafia.text.formats import Format
@@ -294,12 +294,17 @@ class Session:
             spec = self.spec(actor, action)
             if spec is not None and spec.option is not None and option is None and len(targets) > spec.targets[1]:
                 option, targets = command.targets[-1], targets[:-1]
-        self.submit(actor, action, targets, option, detail, copied_option)
+        if action == "copy" and detail is not None:  # the joker: the role, the action he uses and its option
+            self.submit(Act(actor, action, tuple(targets), copy=Copy(option or "", detail, copied_option)))
+        elif action == "ask" and option is not None and detail is not None:
+            self.submit(Act(actor, action, tuple(targets), question=Question(option, detail)))
+        else:
+            self.submit(Act(actor, action, tuple(targets), option))
 
-    def submit(self, actor: str, action: str, targets: list[str], option: str | None, detail: str | None,
-               copied_option: str | None = None, copied_detail: str | None = None) -> None:
+    def submit(self, act: Act) -> None:
+        actor = act.actor
         try:
-            self.game.submit(actor, action, targets, option, detail, copied_option, copied_detail)
+            self.game.submit(act)
         except RuleViolation as error:
             if error.rule not in ("no_such_action", "lost_as_boss"):
                 raise
@@ -308,8 +313,7 @@ class Session:
                     else t(self.lang, "no_actions", name=actor))
             self.refuse(f"{self.explain(error)}; {hint}")
             return
-        shown = Reading(actor, action, tuple(targets), option, detail, copied_option=copied_option,
-                        copied_detail=copied_detail).describe(self.lang)
+        shown = Reading(act).describe(self.lang)
         self.say("accepted_act", style="green", reading=shown)
         self.store(quiet=True)
         remaining = [] if self.game.follow_up_open else self.game.awaiting()
@@ -340,11 +344,9 @@ class Session:
             return
         if replaced is not None:
             self.game.withdraw(actor)
-        self.submit(actor, reading.action, list(reading.targets), reading.option, reading.detail,
-                    reading.copied_option, reading.copied_detail)
+        self.submit(reading.act)
         if replaced is not None and actor not in self.game.state.acts:  # refused after all: the earlier stands
-            self.game.submit(replaced.actor, replaced.action, replaced.targets, replaced.option, replaced.detail,
-                             replaced.copied_option, replaced.copied_detail)
+            self.game.submit(replaced)
             self.store(quiet=True)
 
     def follow_up_turn(self) -> bool:

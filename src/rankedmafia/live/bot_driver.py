@@ -27,7 +27,7 @@ from rankedmafia.live import service as svc
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.posts import clan_channels, phase_label
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 
 log = logging.getLogger("rankedmafia.live.bots")
 CLAN_KILLS = frozenset({"kill", "kill_intimidate", "vote_kill"})  # the clan's kill, as the boss or by vote
@@ -94,8 +94,7 @@ def command_build(name: str, command: dict[str, Any] | None, following: bool) ->
         return cmd.pass_build(name) if following else None
     if command["type"] == "vote":
         return cmd.vote_build(name, command["choice"])
-    return cmd.act_build(name, command["action"], list(command.get("targets", [])), command.get("option"),
-                         command.get("detail"), command.get("copied_option"), command.get("copied_detail"))
+    return cmd.act_build(Act.from_fields({**command, "actor": name}))
 
 
 def bot_build(name: str, expected_turn: str, least: float, most: float) -> cmd.Build:

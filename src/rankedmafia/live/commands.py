@@ -142,17 +142,11 @@ def running(live: LiveGame, phase: str | None = None, what: str = COMMAND) -> No
 
 
 # --- the players' commands -----------------------------------------------------------------------------
-def act_build(name: str, action: str, targets: list[str], option: str | None, detail: str | None = None,
-              copied_option: str | None = None, copied_detail: str | None = None, *,
-              phase: str | None = None) -> Build:
-    """A night action; a joker's copy carries the copied action's own option and detail (`copied_*`)."""
-    return deed_build(Act(name, action, tuple(targets), option, detail, copied_option, copied_detail), phase=phase)
-
-
-def deed_build(act: Act, *, phase: str | None = None, replace: bool = False) -> Build:
-    """A night action as one value (the site's and the bots' `act_build`, the desk's accepted message).
-    `replace`: a player's newer message for the same night replaces his earlier action (the desk: the rules
-    let him take it back and send another until the night ends, so a withdraw, then the act)."""
+def act_build(act: Act, *, phase: str | None = None, replace: bool = False) -> Build:
+    """A night action as one value, whichever front end built it (the site's forms and API, the desk's
+    accepted message, Telegram's forms, the bots). `replace`: a player's newer message for the same night
+    replaces his earlier action (the desk: the rules let him take it back and send another until the night
+    ends, so a withdraw, then the act)."""
 
     def build(live: LiveGame, now: float) -> Outcome:
         running(live, phase, MOVE)

@@ -7,7 +7,7 @@ applying them. Every command is validated before anything changes, so a refused 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +47,7 @@ class Game:
 
     >>> game = Game([Seat("Вася", "mafia1"), Seat("Петя", "commissar"), Seat("Маша", "civilian"),
     ...              Seat("Коля", "civilian")], seed=7)
-    >>> game.submit("Вася", "kill", ["Маша"])
+    >>> game.submit(Act("Вася", "kill", ("Маша",)))
     >>> game.resolve().deaths
     ['Маша']
     """
@@ -382,28 +382,22 @@ class Game:
         step = self.follow_up_step()
         return step.told if step is not None and step.player == name else None
 
-    def check(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
-              detail: str | None = None, copied_option: str | None = None,
-              copied_detail: str | None = None) -> RuleViolation | None:
+    def check(self, act: Act) -> RuleViolation | None:
         """Whether `submit` would accept this action, without sending it (for bots and forms)."""
         try:
-            self._validate(Act(actor, action, tuple(targets), option, detail, copied_option, copied_detail))
+            self._validate(act)
         except RuleViolation as error:
             return error
         return None
 
     # --- commands ---------------------------------------------------------------------------------
-    def submit(self, actor: str, action: str, targets: Iterable[str] = (), option: str | None = None,
-               detail: str | None = None, copied_option: str | None = None,
-               copied_detail: str | None = None) -> None:
+    def submit(self, act: Act) -> None:
         """Send a night action. Refused with a RuleViolation if the actor could know it breaks a rule.
 
-        `option` is heal_from's side or role, the joker's copied role, the Council question's template;
-        `detail` is the joker's copied action or the question's arguments (JSON); `copied_option` and
-        `copied_detail` are the option and detail of the action a joker copies."""
-        act = Act(actor, action, tuple(targets), option, detail, copied_option, copied_detail)
+        `act.option` is heal_from's side or role; the Council's question and the joker's copy are the
+        act's `question` and `copy`."""
         self._validate(act)
-        self.state.acts[actor] = act
+        self.state.acts[act.actor] = act
         self._changes += 1
         self.commands.append({"type": "act", **act.fields()})
 
@@ -472,8 +466,7 @@ class Game:
         """Apply one logged command (as `commands` records them): the replay of a stored game."""
         kind = command.get("type")
         if kind == "act":
-            self.submit(command["actor"], command["action"], command.get("targets", ()), command.get("option"),
-                        command.get("detail"), command.get("copied_option"), command.get("copied_detail"))
+            self.submit(Act.from_fields(command))
         elif kind == "withdraw":
             self.withdraw(command["actor"])
         elif kind == "vote":

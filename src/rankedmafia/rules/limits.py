@@ -23,6 +23,7 @@ from rankedmafia.rules.choices import Choice, Copy
 from rankedmafia.rules.council import QUESTION
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.model import Act, Player
+from rankedmafia.rules.model import Copy as Copied
 from rankedmafia.rules.role import Action, Bar
 from rankedmafia.rules.state import GameState
 
@@ -112,8 +113,8 @@ class Sender:
                     raise self._target_refusal(spec, target, own)
             if len(targets) > 1 and len(set(targets)) != len(targets):
                 raise RuleViolation("duplicate_target", action=act.action)
-        if (spec.option is None) is not (act.option is None):
-            _check_option(spec, act.option)
+        if (spec.option is None) is not (act.chosen is None):
+            _check_option(spec, act.chosen)
         if spec.plain:
             return  # the common case: no other limit
         if spec.copies:
@@ -126,9 +127,9 @@ class Sender:
 
     def _copied(self, spec: Action, act: Act) -> Action | None:
         """The action a copy uses, as its role has it (with its limits); None for an act that copies nothing."""
-        if act.detail is None:
+        if act.copy is None:
             return None
-        return self.state.roles.original(act.option or "", act.detail)
+        return self.state.roles.original(act.copy.role, act.copy.use)
 
     def _target_refusal(self, spec: Action, target: str, own: bool) -> RuleViolation:
         """Why this target is not in the action's pool: an unknown name, a dead player, himself, last
@@ -147,7 +148,7 @@ class Sender:
             spec.option_check(self.state, self.player, act)
         assert copied is not None  # a copy that names no such action is refused by its own check
         resolved = self.state.roles.resolved_act(act)
-        _check_option(copied, resolved.option)
+        _check_option(copied, resolved.chosen)
         least, most = copied.targets
         if not least <= len(act.targets) <= most:
             raise RuleViolation("target_count", action=copied.id, least=least, most=most, got=len(act.targets))
@@ -272,7 +273,7 @@ class Sender:
                     continue
                 if spec.option_check is not None:
                     try:
-                        spec.option_check(state, self.player, Act(self.name, spec.id, (), role, copied.id))
+                        spec.option_check(state, self.player, Act(self.name, spec.id, copy=Copied(role, copied.id)))
                     except RuleViolation:
                         continue
                 if not self._allows(copied):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -43,30 +44,98 @@ class Player:
     sex: str | None = None  # "m" or "f" if known: the Council may count it, the texts agree with it
 
 
+COPY = "copy"  # the joker's action: its stored option names the role, its detail the action he uses
+
+
+class Question(NamedTuple):
+    """The mafia's question to the Council: its template and its arguments as JSON text
+    (`choices.question_detail`), kept as sent so that the log stores them unchanged."""
+
+    template: str
+    args: str
+
+
+class Copy(NamedTuple):
+    """The joker's copy: the role he copies, the action of that role he uses (`use`), and that action's
+    own option (heal_from's source) or question (the Council's)."""
+
+    role: str
+    use: str
+    option: str | None = None
+    question: Question | None = None
+
+
 class Act(NamedTuple):
-    """One night action as the player sent it (targets by name, option such as heal_from's role). A named
-    tuple, not a frozen dataclass: as immutable, and made several times cheaper (every command makes one)."""
+    """One night action as the player sent it (targets by name, option such as heal_from's source; the
+    Council's question and the joker's copy as their own parts). A named tuple, not a frozen dataclass:
+    as immutable, and made several times cheaper (every command makes one).
+
+    Every front end builds this one value and `Game` takes it; `fields` and `from_fields` are the only
+    place that knows the shape the logs, scripts and records store."""
 
     actor: str
     action: str
     targets: tuple[str, ...] = ()
     option: str | None = None
-    detail: str | None = None  # the joker's copied action; the Council question's arguments
-    copied_option: str | None = None  # the joker's copy: the copied action's own option (heal_from's role,
-    copied_detail: str | None = None  # the Council's template) and detail (the question's arguments)
+    question: Question | None = None
+    copy: Copy | None = None
+
+    @property
+    def chosen(self) -> str | None:
+        """The option the action's own spec asks for, whichever part holds it: the plain option, the
+        question's template, the copied role."""
+        if self.copy is not None:
+            return self.copy.role
+        if self.question is not None:
+            return self.question.template
+        return self.option
+
+    def carried(self) -> Act:
+        """The act as the copied action: the joker's copy carried out as its own role's action."""
+        if self.copy is None:
+            return self
+        copy = self.copy
+        return Act(self.actor, copy.use, self.targets, copy.option, copy.question)
 
     def fields(self) -> dict[str, Any]:
-        """The act as the logs keep it: actor, action and targets, and whichever other fields it has."""
+        """The act as the logs keep it: actor, action and targets, and whichever other fields it has
+        (`option`, `detail`, `copied_option`, `copied_detail`: the stored shape, GAME-SCRIPT.md)."""
         fields: dict[str, Any] = {"actor": self.actor, "action": self.action, "targets": list(self.targets)}
-        if self.option is not None:
-            fields["option"] = self.option
-        if self.detail is not None:
-            fields["detail"] = self.detail
-        if self.copied_option is not None:
-            fields["copied_option"] = self.copied_option
-        if self.copied_detail is not None:
-            fields["copied_detail"] = self.copied_detail
+        option, detail, copied_option, copied_detail = self.option, None, None, None
+        if self.copy is not None:
+            option, detail = self.copy.role, self.copy.use
+            copied_option = self.copy.option
+            if self.copy.question is not None:
+                copied_option, copied_detail = self.copy.question.template, self.copy.question.args
+        elif self.question is not None:
+            option, detail = self.question.template, self.question.args
+        if option is not None:
+            fields["option"] = option
+        if detail is not None:
+            fields["detail"] = detail
+        if copied_option is not None:
+            fields["copied_option"] = copied_option
+        if copied_detail is not None:
+            fields["copied_detail"] = copied_detail
         return fields
+
+    @classmethod
+    def from_fields(cls, fields: Mapping[str, Any]) -> Act:
+        """The act from its stored fields (`fields`' inverse): a `copy` with a detail is the joker's copy,
+        any other act with a detail carries a question (the Council's template and arguments)."""
+        actor, action = fields["actor"], fields["action"]
+        targets = tuple(fields.get("targets") or ())
+        option, detail = fields.get("option"), fields.get("detail")
+        if detail is None:
+            return cls(actor, action, targets, option)
+        if action != COPY:
+            return cls(actor, action, targets, question=Question(option or "", detail))
+        copied_option, copied_detail = fields.get("copied_option"), fields.get("copied_detail")
+        if copied_detail is not None:
+            copy = Copy(option or "", detail, question=Question(copied_option or "", copied_detail))
+        else:
+            copy = Copy(option or "", detail, copied_option)
+        return cls(actor, action, targets, copy=copy)
 
 
 @dataclass(slots=True)

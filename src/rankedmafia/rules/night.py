@@ -283,7 +283,7 @@ class Night(NightContext):
                     deeds[step.performer] = step.sent  # the drunk player's one action tonight
         memory = state.memory
         for actor, act in deeds.items():
-            memory[actor] = Memory(number, act.action, act.targets, act.option, act.detail,
+            memory[actor] = Memory(number, act.action, act.targets, act.chosen, _detail(act),
                                    frozenset(treated[actor]) if actor in treated else NOBODY)
         for step in self.steps:  # what the rules remember of a deed sent (the postman's recipients)
             if step.spec.on_sent is not None and step.sent is not None and deeds.get(step.performer) is step.sent:
@@ -337,3 +337,10 @@ def _on_cycle(start: str, layer: dict[str, str], within: set[str]) -> bool:
         seen.add(node)
         node = layer.get(node)
     return node == start
+
+
+def _detail(act: Act) -> str | None:
+    """What the rules remember beside the option: the action a copy used, or the question's arguments."""
+    if act.copy is not None:
+        return act.copy.use
+    return act.question.args if act.question is not None else None

@@ -119,7 +119,7 @@ class Action:
     on_sent: Remember | None = None  # what the rules remember of it for the rest of the game
     after_everyone: bool = False  # sent once the others have acted and the night's dead are told (revive)
     options: Options | None = None  # the values `option` may take, all public (heal_from's sources, ...)
-    copies: bool = False  # its option names a role, and `detail` the action of that role it uses (the joker)
+    copies: bool = False  # its option names a role, and the act's `copy` the action it uses (the joker)
     after_blocks: Effect | None = None  # once blocks are settled, before any stage (the bloody kill's visitors)
     # a deed carried into a later night (the alcoholic's victim's) is held to that night's count of the
     # living: what of it stands then (None: nothing), as its limits would refuse the rest if it were sent
@@ -258,13 +258,13 @@ class RoleBook(dict[str, Role]):
 
     def resolved_act(self, act: Act) -> Act:
         """The act as it is carried out: a copy (`Action.copies`) becomes the copied action."""
-        if act.action in self._copying and act.detail is not None:
-            return Act(act.actor, act.detail, act.targets, act.copied_option, act.copied_detail)
+        if act.action in self._copying:
+            return act.carried()
         return act
 
     def copied_role(self, act: Act) -> str | None:
         """The role whose action a copy (`Action.copies`) carries out; None for an act that copies nothing."""
-        return act.option if act.action in self._copying and act.detail is not None else None
+        return act.copy.role if act.action in self._copying and act.copy is not None else None
 
     def copyable(self, role_id: str) -> tuple[Action, ...]:
         """The actions a joker may use when he copies this role: its own, and the boss's for a ranked
@@ -284,9 +284,9 @@ class RoleBook(dict[str, Role]):
     def copied_spec(self, act: Act) -> Action | None:
         """The joker's copy: the named role's action, weaker than the original (RULINGS.md, "Joker"): his
         block is the weak one, and the mafia's kill he copies is his own."""
-        if act.detail is None:
+        if act.copy is None:
             return None
-        key = (act.option or "", act.detail)
+        key = (act.copy.role, act.copy.use)
         if key not in self._copies:
             self._copies[key] = self._weaker(*key)
         return self._copies[key]

@@ -159,7 +159,7 @@ def build_view(state: GameState, results: Sequence[PhaseResult], name: str, vote
     sent: dict[str, Any] | None = None
     act = state.acts.get(name)
     if act is not None:
-        sent = {"action": act.action, "targets": list(act.targets), "option": act.option}
+        sent = {"action": act.action, "targets": list(act.targets), "option": act.chosen}
     elif name in state.votes:
         sent = {"vote": state.votes[name]}
     detective = state.commissions.get(name)

@@ -16,6 +16,7 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.posts import clan_channels
 from rankedmafia.live.tokens import new_token, token_hash
 from rankedmafia.live.versions import player_version, public_version
+from rankedmafia.rules import model
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
@@ -355,8 +356,8 @@ async def _player_command(request: Request, token: str, build: Callable[[str, st
 @router.post("/player/{token}/act", summary="Send tonight's action")
 async def act(request: Request, token: Token, body: Act, once: IdempotencyKey = None) -> Ack:
     return await _player_command(
-        request, token, lambda name, phase: cmd.act_build(name, body.action, body.targets, body.option, body.detail,
-                                                          body.copied_option, body.copied_detail, phase=phase),
+        request, token, lambda name, phase: cmd.act_build(model.Act.from_fields({**body.model_dump(), "actor": name}),
+                                                          phase=phase),
         body.phase, once)
 
 

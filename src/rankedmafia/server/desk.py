@@ -372,8 +372,7 @@ async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Sh
             except RuleViolation as error:
                 problem, status = refusal_text(error, lang), 409
         if not problem:
-            act = Act(reading.actor, reading.action, reading.targets, reading.option, reading.detail,
-                      reading.copied_option, reading.copied_detail)
+            act = reading.act
             words = describe_act(act, game.sexes(), lang, with_actor=True)
     if problem:
         return Shown(error=problem, pm_from=actor, pm_text=text), status
@@ -402,9 +401,8 @@ async def act(request: Request, token: str) -> Response:
     targets = [str(v)[:64] for v in form.getlist("targets") if v][:6]
     field = {key: (str(form.get(key, "") or "")[:2000] or None)
              for key in ("option", "detail", "copied_option", "copied_detail")}
-    act = Act(actor, action, tuple(targets), field["option"], field["detail"], field["copied_option"],
-              field["copied_detail"])
-    response = await _run(request, token, lambda phase: cmd.deed_build(act, phase=phase, replace=True), form)
+    act = Act.from_fields({"actor": actor, "action": action, "targets": targets, **field})
+    response = await _run(request, token, lambda phase: cmd.act_build(act, phase=phase, replace=True), form)
     if response.status_code == 303:  # accepted: the message it came from is dealt with
         service, live = platform_of(request).service, await _hosted(request, token)
         if (await desk.pasted_message(service, live)).actor == actor:

@@ -22,6 +22,7 @@ from rankedmafia.live.errors import Refusal
 from rankedmafia.live.posts import add_post, read_posts
 from rankedmafia.live.tokens import new_token
 from rankedmafia.rules.errors import RuleViolation, SetupError
+from rankedmafia.rules.model import Act
 from rankedmafia.server.ai_replay import ai_seat_data, ai_seats_data
 from rankedmafia.server.api import within_limits
 from rankedmafia.server.assets import asset_url
@@ -386,7 +387,9 @@ async def player_command(request: Request, token: str, command: str, csrf: Annot
                 detail = question_detail(live.game, option, fields)
             elif live.game is not None and action == "copy" and detail == "ask" and copied_option is not None:
                 copied_detail = question_detail(live.game, copied_option, fields)  # the joker asks the Council
-            build = cmd.act_build(name, action, targets, option, detail, copied_option, copied_detail, phase=phase)
+            act = Act.from_fields({"actor": name, "action": action, "targets": targets, "option": option,
+                                   "detail": detail, "copied_option": copied_option, "copied_detail": copied_detail})
+            build = cmd.act_build(act, phase=phase)
             await service.execute(live.id, build, once=once)
         elif command == "pass":
             await service.execute(live.id, cmd.pass_build(name, phase=phase), once=once)

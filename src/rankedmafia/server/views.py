@@ -16,7 +16,7 @@ from rankedmafia.live.live_game import LiveGame, public_votes, vote_counts
 from rankedmafia.live.versions import public_version
 from rankedmafia.rules.day import weight
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE
+from rankedmafia.rules.model import BLUE, Act
 from rankedmafia.rules.view import public_seats
 from rankedmafia.server.forms import choice_form, legal_choices
 from rankedmafia.server.lobby import setup_title
@@ -186,7 +186,7 @@ def player_data(live: LiveGame, name: str, lang: str) -> dict[str, Any]:
         line = Renderer(lang, sexes=sexes(game), yo=True).info_line({"kind": "deaths_tonight", "targets": told})
         follow_up = {"deaths": told, "line": line, "deadline": live.deadline}
     # the core's own refusal says he acts last, not yet asked
-    later = any(getattr(game.check(name, a.id), "rule", None) == "revive_later" for a in view.actions)
+    later = any(getattr(game.check(Act(name, a.id)), "rule", None) == "revive_later" for a in view.actions)
     data["me"].update(
         {
             "role": view.role,
@@ -306,11 +306,10 @@ def host_data(live: LiveGame, lang: str, everything: bool) -> dict[str, Any]:
     if game is not None and everything:
         data["seats"] = seats_public(live, {p.name: p.role for p in game.players()}, lang)
         data["acts"] = [
-            {"actor": a.actor, "action": a.action, "targets": list(a.targets), "option": a.option,
-             "detail": a.detail,
-             "text": act_text({"action": a.action, "targets": a.targets, "option": a.option, "detail": a.detail},
-                              lang)}
-            for a in game.state.acts.values()
+            {"actor": a.actor, "action": a.action, "targets": list(a.targets), "option": f.get("option"),
+             "detail": f.get("detail"),
+             "text": act_text(f, lang)}
+            for a, f in ((a, a.fields()) for a in game.state.acts.values())
         ]
         data["tally"] = tally(game, weights=True)
         data["tentative"] = list(step.told) if step is not None else []
@@ -326,7 +325,7 @@ def _sent_text(game: Game, name: str, lang: str) -> str | None:
     act = game.state.acts.get(name)
     if act is None:
         return None
-    return act_text({"action": act.action, "targets": act.targets, "option": act.option, "detail": act.detail}, lang)
+    return act_text(act.fields(), lang)
 
 
 async def replay_data(service: Any, game_id: str, step: int, who: str, lang: str) -> dict[str, Any]:

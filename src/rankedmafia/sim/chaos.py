@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
 from functools import cache
 
 from rankedmafia.rules import council
 from rankedmafia.rules.choices import Choice
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.rules.model import BLUE, Act, Copy, PhaseKind, Question
 from rankedmafia.script import record
 from rankedmafia.setup import Setup, new_game, preset
 
@@ -30,16 +29,6 @@ JOKER_OFFERED_SHARE = 0.01  # ... for the joker, whose offered copies are many a
 WHOLE_STATE_SHARE = 0.02  # how often a refusal is checked against the whole state
 MAX_PHASES = 80
 JUNK = "nothing"
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    action: str
-    targets: tuple[str, ...] = ()
-    option: str | None = None
-    detail: str | None = None
-    copied_option: str | None = None
-    copied_detail: str | None = None
 
 
 def play_chaos_game(preset_name: str, seed: int) -> Game:
@@ -71,50 +60,50 @@ def _preset(name: str) -> Setup:
     return preset(name)
 
 
-def _try(game: Game, player: str, move: Move, whole: bool) -> None:
+def _try(game: Game, player: str, move: Act, whole: bool) -> None:
     """Sends a move; a refusal must leave the game as it was (`whole`: compared in full, else by its
     commands and tonight's actions, which is much cheaper)."""
     before = repr(game.state) if whole else (len(game.commands), dict(game.state.acts))
     try:
-        game.submit(player, move.action, move.targets, move.option, move.detail, move.copied_option,
-                    move.copied_detail)
+        game.submit(move)
     except RuleViolation:
         after = repr(game.state) if whole else (len(game.commands), dict(game.state.acts))
         assert after == before, f"a refused {move} changed the game"
 
 
-def _move(rng: random.Random, game: Game, player: str) -> Move:
+def _move(rng: random.Random, game: Game, player: str) -> Act:
     joker = game.state.players[player].role == "joker"
     if rng.random() < (JOKER_OFFERED_SHARE if joker else OFFERED_SHARE):
         offered = game.choices(player)
         if offered:
-            return _offered_move(rng, game, rng.choice(offered))
+            return _offered_move(rng, game, player, rng.choice(offered))
     everyone = [p.name for p in game.players()]
     actions = [a.id for a in game.actions_of(player)] or ["kill"]
     action = rng.choice([*actions, "kill", JUNK])
     targets = tuple(rng.sample(everyone, rng.randint(0, 3)))
     if action == "ask":
-        return Move(action, targets, *_question(rng, game))
+        return Act(player, action, targets, question=_question(rng, game))
     if action == "copy":
         role = rng.choice([*game.option_choices(player, "copy"), "joker", JUNK])
         use = rng.choice([*game.copy_actions(role), JUNK])
-        copied: tuple[str | None, str | None] = (None, None)
+        option: str | None = None
+        question: Question | None = None
         if use == "ask" or rng.random() < 0.05:
-            copied = _question(rng, game)
+            question = _question(rng, game)
         elif use == "heal_from" or rng.random() < 0.05:
-            copied = (rng.choice([*game.option_choices(player, "heal_from"), JUNK]), None)
-        return Move(action, targets, role, use, *copied)
+            option = rng.choice([*game.option_choices(player, "heal_from"), JUNK])
+        return Act(player, action, targets, copy=Copy(role, use, option, question))
     if action == "heal_from" or rng.random() < 0.05:
-        return Move(action, targets, rng.choice([*game.option_choices(player, "heal_from"), JUNK]))
-    return Move(action, targets)
+        return Act(player, action, targets, rng.choice([*game.option_choices(player, "heal_from"), JUNK]))
+    return Act(player, action, targets)
 
 
-def _offered_move(rng: random.Random, game: Game, choice: Choice) -> Move:
+def _offered_move(rng: random.Random, game: Game, player: str, choice: Choice) -> Act:
     if choice.copies:
         copy = rng.choice(choice.copies)
         use = rng.choice(copy.uses)
-        inner = _offered_move(rng, game, use)
-        return Move("copy", inner.targets, copy.role, use.action, inner.option, inner.detail)
+        inner = _offered_move(rng, game, player, use)
+        return Act(player, "copy", inner.targets, copy=Copy(copy.role, use.action, inner.option, inner.question))
     count = rng.choice(choice.counts)
     targets: list[str] = []
     for place in choice.slots[:count]:
@@ -123,19 +112,19 @@ def _offered_move(rng: random.Random, game: Game, choice: Choice) -> Move:
             targets.append(rng.choice(free))
     if choice.option == "question":
         template = rng.choice(choice.options)
-        return Move(choice.action, tuple(targets), template, _args(rng, game, template))
+        return Act(player, choice.action, tuple(targets), question=Question(template, _args(rng, game, template)))
     option = rng.choice(choice.options) if choice.options else None
-    return Move(choice.action, tuple(targets), option)
+    return Act(player, choice.action, tuple(targets), option)
 
 
-def _question(rng: random.Random, game: Game) -> tuple[str, str]:
+def _question(rng: random.Random, game: Game) -> Question:
     """A Council question: usually well formed from the template's fields, sometimes broken."""
     template = rng.choice([*council.TEMPLATES, JUNK])
     if template == JUNK or rng.random() < 0.2:
         junk = {"side": rng.choice(["moon", "town"]), "op": rng.choice(["zz", "eq"]), "n": rng.randint(-1, 5),
                 "players": rng.sample([p.name for p in game.players()], 2)}
-        return template, json.dumps(dict(rng.sample(sorted(junk.items()), rng.randint(0, 4))))
-    return template, _args(rng, game, template)
+        return Question(template, json.dumps(dict(rng.sample(sorted(junk.items()), rng.randint(0, 4)))))
+    return Question(template, _args(rng, game, template))
 
 
 def _args(rng: random.Random, game: Game, template: str) -> str:

@@ -39,7 +39,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from rankedmafia.bots import MAX_PHASES
 from rankedmafia.rules.errors import RuleViolation
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE, PhaseKind
+from rankedmafia.rules.model import BLUE, Act, PhaseKind
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.rules.roles.mafia import BOSS_ACTIONS
 from rankedmafia.setup import Setup, new_game, resolve_setup
@@ -200,7 +200,7 @@ class RankedMafiaEnv(AECEnv):  # type: ignore[misc]
                     info["refused"] = "not_a_vote"
             elif action >= VOTE_RED + n:
                 index, seat = divmod(action - VOTE_RED - n, n)
-                game.submit(agent, ACTIONS[index], [self.possible_agents[seat]])
+                game.submit(Act(agent, ACTIONS[index], (self.possible_agents[seat],)))
             elif action != PASS:
                 info["refused"] = "not_a_night_action"
         except RuleViolation as error:  # outside the mask: the turn passes, the game is unchanged

@@ -18,6 +18,7 @@ from typing import Any
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.rules import council
 from rankedmafia.rules.game import FollowUp, Game
+from rankedmafia.rules.model import Act, Copy, Question
 from rankedmafia.telegram.legal import Choice, legal_choices, question_fields
 from rankedmafia.telegram.texts import (
     FIELD_NAMES,
@@ -33,7 +34,7 @@ from rankedmafia.telegram.texts import (
     say,
     sentence,
 )
-from rankedmafia.text.acts import act_phrase
+from rankedmafia.text.acts import act_phrase, act_words
 from rankedmafia.text.council_answers import council_questions
 from rankedmafia.text.questions import question_sentence
 from rankedmafia.text.roles import role_name
@@ -143,13 +144,7 @@ def summary(state: State, lang: str, sexes: Mapping[str, str] | None = None) -> 
     used = state.get("u") or action
     if used == "ask" and "f" not in state:
         return sentence(action_name("ask", lang))
-    if action == "copy":
-        phrase = act_phrase("copy", state.get("t", ()), option=state["r"], detail=state["u"],
-                            copied_option=state.get("o"), copied_detail=state.get("f"), sexes=sexes, lang=lang)
-    else:
-        phrase = act_phrase(action, state.get("t", ()), option=state.get("o"), detail=state.get("f"),
-                            sexes=sexes, lang=lang)
-    return sentence(phrase)
+    return sentence(act_words(to_submit(state, ""), sexes, lang))
 
 
 def _target_prompt(eff: Choice, state: State, lang: str, sexes: Mapping[str, str], most: int) -> Html:
@@ -260,22 +255,19 @@ def _back() -> list[list[Button]]:
     return []
 
 
-def to_submit(state: State) -> tuple[str, list[str], str | None, str | None, dict[str, Any]]:
-    """The form's state as the engine takes it: action, targets, option, detail, and the joker's copied
-    action's own option and question (`copied_option`, `copied_detail`)."""
+def to_submit(state: State, actor: str) -> Act:
+    """The form's state as the engine takes it: the act, with the Council's question (`f`, its template
+    in `o`) and the joker's copy (role `r`, use `u`, and the copied action's own option or question)."""
     action = state["a"]
-    targets = list(state.get("t", []))
-    extra: dict[str, Any] = {}
-    if action == "copy":
-        option, detail = state["r"], state["u"]
-        if "o" in state:
-            extra["copied_option"] = state["o"]
-            if "f" in state:
-                extra["copied_detail"] = json.dumps(state["f"], ensure_ascii=False)
-        return action, targets, option, detail, extra
+    targets = tuple(state.get("t", []))
     option = state.get("o")
-    detail = json.dumps(state["f"], ensure_ascii=False) if "f" in state else None
-    return action, targets, option, detail, extra
+    question = Question(option or "", json.dumps(state["f"], ensure_ascii=False)) if "f" in state else None
+    if action == "copy":
+        copied = Copy(state["r"], state["u"], option if question is None else None, question if option else None)
+        return Act(actor, action, targets, copy=copied)
+    if question is not None:
+        return Act(actor, action, targets, question=question)
+    return Act(actor, action, targets, option)
 
 
 def _clock(at: float | None) -> str:

@@ -78,8 +78,7 @@ class NightKeyboards:
         answer, committed = Answer(), False
         if op in ("send", "withdraw", "pass"):
             if op == "send":
-                action, targets, option, detail, extra = forms.to_submit(state)
-                build = act_build(name, action, targets, option, detail, **extra)
+                build = act_build(forms.to_submit(state, name))
             else:
                 build = withdraw_build(name) if op == "withdraw" else pass_build(name)
 

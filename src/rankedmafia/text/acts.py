@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rankedmafia.rules.model import Act
 from rankedmafia.rules.roles import ROLES
 from rankedmafia.text.declension import decline, decline_all
 from rankedmafia.text.names import action_name
@@ -128,18 +129,27 @@ def _source(source: str, lang: str) -> str:
     return "клана «" + CLAN_LABELS["ru"].get(source, source) + "»"
 
 
+def act_words(act: Act, sexes: Mapping[str, str] | None = None, lang: str = "ru") -> str:
+    """What an act does, in words, with its targets declined; the joker's copy with the copied action's own
+    option or question."""
+    if act.copy is not None:
+        role = role_name(act.copy.role, _lang(lang)) if act.copy.role else "…"
+        return PHRASES[_lang(lang)]["copy"].format(role=role, copied=act_words(act.carried(), sexes, lang))
+    question = act.question
+    return act_phrase(act.action, act.targets, option=act.chosen, detail=question.args if question else None,
+                      sexes=sexes, lang=lang)
+
+
 def act_phrase(action: str, targets: Sequence[str] = (), *, option: str | None = None, detail: Any = None,
-               copied_option: str | None = None, copied_detail: Any = None,
                sexes: Mapping[str, str] | None = None, lang: str = "ru") -> str:
-    """What an action does, in words, with its targets declined: «убить Аню и Бориса». The fields are the
-    engine's (rules.model.Act): `option` is heal_from's source, the Council's template or the joker's copied
-    role; `detail` the question's arguments or the joker's copied action."""
+    """What an action does, in words, with its targets declined: «убить Аню и Бориса». `option` is heal_from's
+    source, the Council's template or the joker's copied role; `detail` the question's arguments or the
+    joker's copied action (`act_words` tells a whole act, the copied action's own option included)."""
     lang = _lang(lang)
     sexes = sexes or {}
     if action == "copy":
         role = role_name(str(option), lang) if option else "…"
-        copied = act_phrase(str(detail), targets, option=copied_option, detail=copied_detail, sexes=sexes,
-                            lang=lang) if detail else "…"
+        copied = act_phrase(str(detail), targets, sexes=sexes, lang=lang) if detail else "…"
         return PHRASES[lang]["copy"].format(role=role, copied=copied)
     key = "hire_with_victim" if action == "hire" and len(targets) > 1 else action
     template = PHRASES[lang].get(key)
@@ -163,8 +173,7 @@ def act_line(actor: str, action: str, targets: Sequence[str] = (), **fields: Any
 def describe_act(act: Any, sexes: Mapping[str, str] | None = None, lang: str = "ru", *,
                  with_actor: bool = False) -> str:
     """An engine act (rules.model.Act, or a logged command's fields) in words."""
-    fields = act._asdict() if hasattr(act, "_asdict") else dict(act)
-    phrase = act_phrase(fields["action"], tuple(fields.get("targets") or ()), option=fields.get("option"),
-                        detail=fields.get("detail"), copied_option=fields.get("copied_option"),
-                        copied_detail=fields.get("copied_detail"), sexes=sexes, lang=lang)
-    return f"{fields['actor']}: {phrase}" if with_actor else phrase
+    if not isinstance(act, Act):
+        act = Act.from_fields(act)
+    phrase = act_words(act, sexes, lang)
+    return f"{act.actor}: {phrase}" if with_actor else phrase

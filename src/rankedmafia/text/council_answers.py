@@ -13,17 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import PhaseKind
+from rankedmafia.rules.model import Act, PhaseKind
 
 Question = tuple[str, Any]  # the template and its arguments (the act's option and detail)
 
 
 def asked(act: dict[str, Any]) -> Question | None:
     """The question an act asks: the mafia's `ask`, or a joker's copy of it."""
-    if act.get("action") == "ask" and act.get("option"):
-        return str(act["option"]), act.get("detail")
-    if act.get("action") == "copy" and act.get("detail") == "ask" and act.get("copied_option"):
-        return str(act["copied_option"]), act.get("copied_detail")
+    sent = Act.from_fields(act).carried()  # a joker's copy asks as the mafia would
+    if sent.action == "ask" and sent.chosen:
+        return sent.chosen, sent.question.args if sent.question is not None else None
     return None
 
 

@@ -8,7 +8,7 @@ from collections import defaultdict
 from typing import Any
 
 from rankedmafia.rules.game import Game
-from rankedmafia.rules.model import BLUE
+from rankedmafia.rules.model import BLUE, Act
 from rankedmafia.rules.view import PlayerView
 from rankedmafia.text.council_answers import council_questions
 from rankedmafia.text.names import action_name, phase_name, question_text, source_name
@@ -26,17 +26,19 @@ def known_sexes(game: Game) -> dict[str, str]:
 def act_text(act: dict[str, Any], lang: str) -> str:
     """An action as the player sent it, in words: "заблокировать: Борис", "копировать роль (маньяк —
     быстрое убийство): Вася", "вопрос Совету: Живых игроков стороны «мафия»: не меньше 2?"."""
-    action = str(act.get("action", ""))
-    option, detail = act.get("option"), act.get("detail")
+    sent = Act.from_fields({"actor": "", **act})  # his view's own action names no actor
+    action, option = str(sent.action), sent.chosen
     text = action_name(action, lang)
     if action == "copy" and option:
-        text += f" ({role_name(str(option), lang)} — {action_name(str(detail or ''), lang)})"
-        if detail == "ask" and act.get("copied_option"):
-            text += f": {question_text(str(act['copied_option']), act.get('copied_detail'), lang)}"
+        use = sent.copy.use if sent.copy is not None else ""
+        text += f" ({role_name(str(option), lang)} — {action_name(use, lang)})"
+        carried = sent.carried()
+        if use == "ask" and carried.chosen:
+            text += f": {question_text(carried.chosen, carried.question.args if carried.question else None, lang)}"
     elif action == "heal_from" and option:
         text += f" ({source_name(str(option), lang)})"
     elif action == "ask" and option:
-        text = f"{text}: {question_text(str(option), detail, lang)}"
+        text = f"{text}: {question_text(str(option), sent.question.args if sent.question else None, lang)}"
     targets = [str(t) for t in act.get("targets", ())]
     return f"{text}: {', '.join(targets)}" if targets else text
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rankedmafia.rules.errors import RuleViolation
-from rankedmafia.rules.model import Act, Player, Side
+from rankedmafia.rules.model import COPY, Act, Player, Side
 from rankedmafia.rules.role import Action, Role
 
 if TYPE_CHECKING:
@@ -20,16 +20,17 @@ def _copy_check(state: GameState, player: Player, act: Act) -> None:
     nor last night's action. The copied action's own limits hold as well, as for its role
     (rules/limits.py reads them from `RoleBook.original`); a target of last night is refused by his
     `no_repeat`, whatever the copied action."""
-    if act.option == "joker" or act.option not in state.setup_roles():
-        raise RuleViolation("joker_role", role=act.option or "")
-    if state.roles.original(act.option or "", act.detail or "") is None:
-        raise RuleViolation("no_such_action", name=player.name, role=act.option or "", action=act.detail or "")
+    role, use = act.chosen, act.copy.use if act.copy is not None else None
+    if role == "joker" or role not in state.setup_roles():
+        raise RuleViolation("joker_role", role=role or "")
+    if state.roles.original(role or "", use or "") is None:
+        raise RuleViolation("no_such_action", name=player.name, role=role or "", action=use or "")
     memory = state.memory.get(player.name)
-    if memory is not None and memory.night == state.phase.number - 1 and memory.action == "copy":
-        if memory.option == act.option:
-            raise RuleViolation("joker_same_role", role=act.option or "")
-        if memory.detail == act.detail:
-            raise RuleViolation("joker_same_action", action=act.detail or "")
+    if memory is not None and memory.night == state.phase.number - 1 and memory.action == COPY:
+        if memory.option == role:
+            raise RuleViolation("joker_same_role", role=role or "")
+        if memory.detail == use:
+            raise RuleViolation("joker_same_action", action=use or "")
 
 
 def _copy_roles(state: GameState) -> list[str]:
@@ -41,6 +42,6 @@ JOKER = Role(
     id="joker", side=Side.LONERS, killer=True,
     names={"ru": ("джокер", "джокера"), "en": ("joker", "joker")},
     # a target of last night is refused whatever the copied action, even at three alive
-    actions=(Action("copy", targets=(0, 3), option="role", no_repeat=True, repeat_at_three=False,
+    actions=(Action(COPY, targets=(0, 3), option="role", no_repeat=True, repeat_at_three=False,
                     option_check=_copy_check, options=_copy_roles, copies=True),),
 )

@@ -67,7 +67,7 @@ def _intimidate(night: NightContext, act: Act) -> None:
 
 
 def _ask(night: NightContext, act: Act) -> None:
-    yes = council.answer(night.state, act.option, act.detail, defended=night.defenses - night.prosecuted)
+    yes = council.answer(night.state, *_asked(act), defended=night.defenses - night.prosecuted)
     for clan in night.state.clans_of(act.actor) or (None,):
         members = night.state.clan_members(clan) if clan else [night.player(act.actor)]
         for member in members:
@@ -75,7 +75,12 @@ def _ask(night: NightContext, act: Act) -> None:
 
 
 def _question(state: GameState, player: Player, act: Act) -> None:
-    council.validate(state, act.option, act.detail)
+    council.validate(state, *_asked(act))
+
+
+def _asked(act: Act) -> tuple[str | None, str | None]:
+    """The question's template and arguments (JSON); a bare template asks with no arguments."""
+    return (act.question.template, act.question.args) if act.question is not None else (act.option, None)
 
 
 def _most_killed(state: GameState) -> int:
