@@ -76,12 +76,12 @@ class PushStore:
         result: list[PushRow] = await self._read(fn)
         return result
 
-    async def claim(self, row_id: int, told: str, now_told: str) -> bool:
-        """Marks the subscription told of `now_told` if it still stood at `told`: True for the one claimer."""
+    async def claim(self, row_id: int, told: str, news: str) -> bool:
+        """Marks the subscription told of `news` if it still stood at `told`: True for the one claimer."""
 
         def job(connection: Connection) -> bool:
             result = connection.execute(update(push).where(push.c.id == row_id, push.c.told == told)
-                                        .values(told=now_told))
+                                        .values(told=news))
             return bool(result.rowcount == 1)
 
         claimed: bool = await self.store.writer.run(job)
