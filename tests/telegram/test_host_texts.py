@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rankedmafia.live.service import Outcome
 from rankedmafia.telegram.changes import as_sentence, remind_now
 from rankedmafia.telegram.common import PhaseEnded, in_phase, phase_ended_words
-from rankedmafia.telegram.handlers import change_setting
+from rankedmafia.telegram.handlers.admin import change_setting
 from rankedmafia.telegram.posts import addressed, clan_word
 from rankedmafia.telegram.store import DEFAULT_SETTINGS
 from rankedmafia.telegram.texts import agree, person_name
