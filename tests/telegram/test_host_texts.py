@@ -10,14 +10,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.service import Outcome
+from rankedmafia.telegram import forms
 from rankedmafia.telegram.changes import as_sentence, remind_now
 from rankedmafia.telegram.common import PhaseEnded, in_phase, phase_ended_words
-from rankedmafia.telegram.handlers import change_setting
+from rankedmafia.telegram.handlers.admin import change_setting
 from rankedmafia.telegram.posts import addressed, clan_word
 from rankedmafia.telegram.store import DEFAULT_SETTINGS
 from rankedmafia.telegram.texts import agree, person_name
+from rankedmafia.text.declension import decline, decline_all
 from rankedmafia.text.role_rules import role_rules
+
+from .test_texts import live_game
 
 
 def test_a_bot_is_named_like_a_person_and_marked_once() -> None:
@@ -108,3 +113,35 @@ def test_group_settings_are_checked_before_they_are_kept() -> None:
     refused = change_setting(settings, ["game", "classic-99"], "ru", ())
     assert refused is not None and "Нет расклада «classic-99»" in refused
     assert settings == before
+
+
+def test_a_marked_name_is_declined_as_the_name_it_marks() -> None:
+    assert decline("Трофим (бот)", "accs") == "Трофима (бот)"
+    assert decline("Анна (ИИ)", "accs", "f") == "Анну (ИИ)"
+    assert decline_all(["Роман", "Трофим (бот)"], "accs") == "Романа и Трофима (бот)"
+    assert decline("Bob (бот)", "accs") == "Bob (бот)"  # a name the analyser cannot read stays as written
+    assert decline("Трофим (бот)", "nomn") == "Трофим (бот)"
+
+
+def _with_a_bot() -> LiveGame:
+    live = live_game("classic-12", 3, ["Роман", "Бот Трофим", "Аня"])
+    live.bots = {"Бот Трофим": "random"}
+    return live
+
+
+def test_a_bot_is_declined_like_a_person_in_a_nights_summary() -> None:
+    live = _with_a_bot()
+    assert forms.spoken_summary(live, {"a": "kill", "t": ["Роман", "Бот Трофим"]}, "ru") == \
+        "убить Романа и Трофима (бот)."
+    assert forms.spoken_summary(live, {"a": "heal", "t": ["Аня"]}, "ru") == "лечить Аню."
+    assert forms.spoken_summary(live, {"a": "kill", "t": ["Бот Трофим"]}, "en") == "kill Трофим (bot)."
+
+
+def test_a_bot_is_named_once_and_declined_in_the_results() -> None:
+    renderer = forms.renderer(_with_a_bot(), "ru")
+    witness = renderer.info_line({"kind": "witness", "target": "Бот Трофим", "result": None})
+    assert witness.startswith("Трофима (бот) этой ночью никто не пытался убить"), witness
+    death = renderer.public("night", [{"type": "death", "player": "Бот Трофим"}])
+    assert any("Трофим (бот)" in line for line in death) and not any("Бот Трофим" in line for line in death)
+    votes = renderer.public("day", [{"type": "votes", "votes": {"Роман": "Бот Трофим", "Аня": "Бот Трофим"}}])
+    assert "Трофим (бот) — 2" in votes[0] and "Бот" not in votes[0]

@@ -125,7 +125,7 @@ def test_votes_strangers_and_the_dead(fake: FakeTelegram, bot: BotProcess) -> No
         assert "выбыл" in answer[0].get("text", "")
     voter = alive[1]
     answer = table.click(seats[voter], vote, alive[0])
-    assert answer[0].get("text") == f"Ваш голос: {alive[0]}"
+    assert answer[0].get("text") == f"Ваш голос: {alive[0]}."
     fake.wait(lambda: f"{alive[0]} — 1: {voter}" in vote.text, 20, "the live tally")
     assert "Проголосовали 1 из" in vote.text
     live, _ = load(bot.data, table.group_id)

@@ -77,7 +77,7 @@ def test_a_value_is_escaped_exactly_once(value: str) -> None:
 
 
 def test_a_label_is_plain_and_a_button_takes_no_html() -> None:
-    assert label("ru", "voted", choice="Эля&Ко") == "Ваш голос: Эля&Ко"
+    assert label("ru", "voted", choice="Эля&Ко") == "Ваш голос: Эля&Ко."
     assert isinstance(label("ru", "send"), Plain) and not isinstance(label("ru", "send"), Html)
     with pytest.raises(TypeError):
         forms.Button(say("ru", "send"), {})  # type: ignore[arg-type]

@@ -103,6 +103,11 @@ class Store:
 
         return await asyncio.to_thread(job)
 
+    async def read(self, fn: Callable[[Connection], Any]) -> Any:
+        """`fn` on a connection of its own, in a worker thread: for the stores that live beside this one
+        (store/push.py, store/moderation.py) on its database."""
+        return await self._read(fn)
+
     def _notify(self, connection: Connection, game_id: str, head: int) -> None:
         if self.db.postgres:
             connection.execute(

@@ -3,7 +3,6 @@ step (who did what to whom, never anything hidden by the game)."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,13 +31,6 @@ class ModerationStore:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def _read(self, fn: Any) -> Any:
-        def job() -> Any:
-            with self.store.db.engine.connect() as connection:
-                return fn(connection)
-
-        return await asyncio.to_thread(job)
-
     @staticmethod
     def _log(connection: Connection, at: float, actor: str, action: str, game_id: str, target: str,
              detail: str) -> None:
@@ -50,7 +42,7 @@ class ModerationStore:
 
     async def post(self, game_id: str, post_id: int) -> tuple[str, str] | None:
         """A post of this game: (channel, author), or None."""
-        row = await self._read(lambda c: c.execute(
+        row = await self.store.read(lambda c: c.execute(
             select(posts.c.channel, posts.c.author).where(posts.c.id == post_id, posts.c.game_id == game_id)).first())
         return None if row is None else (str(row[0]), str(row[1]))
 
@@ -74,7 +66,7 @@ class ModerationStore:
             return [ReportRow(r["id"], r["game_id"], r["post_id"], r["reporter"], r["reason"], r["status"], r["at"],
                               r["author"], r["channel"], r["text"]) for r in rows]
 
-        result: list[ReportRow] = await self._read(fn)
+        result: list[ReportRow] = await self.store.read(fn)
         return result
 
     async def settle(self, report_id: int, hide: bool, actor: str, at: float) -> str | None:
@@ -100,11 +92,11 @@ class ModerationStore:
         return found
 
     async def hidden(self, game_id: str) -> set[int]:
-        rows = await self._read(lambda c: c.execute(
+        rows = await self.store.read(lambda c: c.execute(
             select(hidden_posts.c.post_id).where(hidden_posts.c.game_id == game_id)).all())
         return {int(r[0]) for r in rows}
 
     async def entries(self, most: int = 200) -> list[dict[str, Any]]:
-        rows = await self._read(lambda c: c.execute(select(mod_log).order_by(mod_log.c.id.desc()).limit(most))
+        rows = await self.store.read(lambda c: c.execute(select(mod_log).order_by(mod_log.c.id.desc()).limit(most))
                                 .mappings().all())
         return [dict(r) for r in rows]

@@ -4,7 +4,6 @@ that see the same change only one pushes it."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,13 +36,6 @@ class PushStore:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def _read(self, fn: Any) -> Any:
-        def job() -> Any:
-            with self.store.db.engine.connect() as connection:
-                return fn(connection)
-
-        return await asyncio.to_thread(job)
-
     async def subscribe(self, game_id: str, seat: str, endpoint: str, p256dh: str, auth: str, lang: str,
                         told: str, at: float) -> None:
         """The same endpoint again replaces its keys; beyond `PER_SEAT` devices the oldest goes."""
@@ -73,7 +65,7 @@ class PushStore:
             rows = connection.execute(select(push).where(push.c.game_id == game_id).order_by(push.c.id))
             return [PushRow(r.id, r.game_id, r.seat, r.endpoint, r.p256dh, r.auth, r.lang, r.told) for r in rows]
 
-        result: list[PushRow] = await self._read(fn)
+        result: list[PushRow] = await self.store.read(fn)
         return result
 
     async def claim(self, row_id: int, told: str, news: str) -> bool:

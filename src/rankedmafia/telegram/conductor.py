@@ -144,22 +144,6 @@ class Conductor:
             await asyncio.gather(*list(self._running.values()), return_exceptions=True)
         await self.delivery.idle()
 
-    # --- what the handlers call -------------------------------------------------------------------
-    async def open_game(self, chat_id: int, user_id: int, title: str, args: str | None) -> Answer | None:
-        return await self.signup.open_game(chat_id, user_id, title, args)
-
-    async def join_prompt(self, user_id: int, game_id: str, asked: int) -> str | None:
-        return await self.signup.join_prompt(user_id, game_id, asked)
-
-    async def begin(self, game_id: str) -> str | None:
-        return await self.signup.begin(game_id)
-
-    async def cancel(self, game: TgGame) -> None:
-        await self.signup.cancel(game)
-
-    async def extend(self, game: TgGame, seconds: int | None = None) -> str:
-        return await self.signup.extend(game, seconds)
-
     # --- presses ----------------------------------------------------------------------------------
     async def press(self, user_id: int, chat_id: int, message_id: int, key: Key, index: int,
                     nickname: str, is_admin: Callable[[], Any], update_id: int | None = None) -> Answer | None:

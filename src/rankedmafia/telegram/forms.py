@@ -33,6 +33,7 @@ from rankedmafia.telegram.texts import (
     plain,
     say,
     sentence,
+    shown,
 )
 from rankedmafia.text.acts import act_phrase, act_words
 from rankedmafia.text.council_answers import council_questions
@@ -62,15 +63,31 @@ class Screen:
 
 
 def renderer(live: LiveGame, lang: str) -> Renderer:
-    """The text layer's renderer, with the sex each player gave (for the Russian agreement)."""
+    """The text layer's renderer, with the sex each player gave (for the Russian agreement) and each player
+    named as the lists name him (a bot «Трофим (бот)»)."""
     game = live.game
-    return Renderer(lang, sexes={p.name: p.sex for p in game.players()} if game is not None else None, yo=True,
-                    questions=council_questions(game) if game is not None else None)
+    if game is None:
+        return Renderer(lang, yo=True)
+    return Renderer(lang, sexes={p.name: p.sex for p in game.players()}, yo=True, questions=council_questions(game),
+                    names={p.name: str(shown(live, p.name, lang)) for p in game.players()})
 
 
 def sexes(live: LiveGame) -> dict[str, str]:
     """The sex each player gave (public, like the nicknames): the declension of names and the agreement."""
     return live.game.sexes() if live.game is not None else {}
+
+
+def spoken(live: LiveGame, state: State, lang: str) -> tuple[State, dict[str, str]]:
+    """The state's players named as the lists name them, a bot «Трофим (бот)», with their sexes: a sentence
+    declines them as people («убить Романа и Трофима (бот)»)."""
+    names = {p.name: str(shown(live, p.name, lang)) for p in live.game.players()} if live.game is not None else {}
+    out = dict(state)
+    if "t" in out:
+        out["t"] = [names.get(n, n) for n in out["t"]]
+    fields = out.get("f")
+    if isinstance(fields, dict) and "players" in fields:
+        out["f"] = {**fields, "players": [names.get(n, n) for n in fields["players"]]}
+    return out, {names.get(n, n): sex for n, sex in sexes(live).items()}
 
 
 def rows(buttons: list[Button], width: int = 2) -> list[list[Button]]:
@@ -147,6 +164,12 @@ def summary(state: State, lang: str, sexes: Mapping[str, str] | None = None) -> 
     return sentence(act_words(to_submit(state, ""), sexes, lang))
 
 
+def spoken_summary(live: LiveGame, state: State, lang: str) -> str:
+    """`summary` with the players named as the lists name them (`spoken`)."""
+    said, known = spoken(live, state, lang)
+    return summary(said, lang, known)
+
+
 def _target_prompt(eff: Choice, state: State, lang: str, sexes: Mapping[str, str], most: int) -> Html:
     """The next target's step: the action («Убить: кого?»), then what is chosen so far in words («Выбрано:
     сравнить Аню и …»)."""
@@ -164,19 +187,18 @@ def night_screen(live: LiveGame, name: str, state: State, lang: str) -> Screen:
     number = game.phase.number
     choices = choices_now(live, name)
     asked = _asked(live, name)
-    known = sexes(live)
     head = say(lang, "panel", n=number)
     if asked is not None:
         deaths = renderer(live, lang).info_line({"kind": "deaths_tonight", "targets": list(asked.told)})
         head = say(lang, "asked", deaths=deaths, deadline=_clock(live.deadline))
     sent = game.view(name).sent
     if sent is not None and "action" in sent and not state:
-        shown = {"a": sent["action"], "t": sent["targets"]}
+        was = {"a": sent["action"], "t": sent["targets"]}
         if sent.get("option") is not None and sent["action"] not in ("copy", "ask"):
-            shown["o"] = sent["option"]
+            was["o"] = sent["option"]
         elif sent["action"] == "copy" and sent.get("option") is not None:
-            shown["r"] = sent["option"]
-        return Screen(say(lang, "sent", summary=summary(shown, lang, known)),
+            was["r"] = sent["option"]
+        return Screen(say(lang, "sent", summary=spoken_summary(live, was, lang)),
                       [[Button(label(lang, "change"), {"do": "withdraw"})]] if not live.following else [])
     if not choices:
         return Screen(say(lang, "panel_none", n=number))
@@ -209,7 +231,8 @@ def night_screen(live: LiveGame, name: str, state: State, lang: str) -> Screen:
             buttons.append(Button(label(lang, "done"), {**state, "td": True}))
         if asked and not targets:
             buttons.append(Button(label(lang, "nobody"), {"do": "pass"}))
-        text = _target_prompt(eff, state, lang, known, most)
+        said, known = spoken(live, state, lang)
+        text = _target_prompt(eff, said, lang, known, most)
         return Screen(join("\n", [head, text]) if asked else text, rows(buttons) + _back())
     if eff.option is not None and "o" not in state:
         if eff.option == "question":
@@ -221,7 +244,8 @@ def night_screen(live: LiveGame, name: str, state: State, lang: str) -> Screen:
         screen = _question_step(live, state, lang)
         if screen is not None:
             return screen
-    return Screen(say(lang, "confirm", summary=summary(state, lang, known)),
+    said, known = spoken(live, state, lang)
+    return Screen(say(lang, "confirm", summary=summary(said, lang, known)),
                   [[Button(label(lang, "send"), {**state, "do": "send"}), Button(label(lang, "again"), {})]])
 
 
@@ -232,7 +256,8 @@ def _question_step(live: LiveGame, state: State, lang: str) -> Screen | None:
     fields: dict[str, Any] = dict(state.get("f", {}))
     template = state["o"]
     values = question_fields(live.game, template)
-    text = question(template, fields, lang, sexes(live))
+    said, known = spoken(live, {"f": fields}, lang)
+    text = question(template, said["f"], lang, known)
     for arg, allowed in values.items():
         if arg in fields and not (arg == "players" and not state.get("pd")):
             continue

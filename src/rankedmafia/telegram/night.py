@@ -68,7 +68,7 @@ class NightKeyboards:
             if screen is not None:
                 text = screen.text
             elif op == "send":  # his action ended the night: its buttons go, what he sent stays
-                text = say(lang, "sent", summary=forms.summary(state, lang, forms.sexes(live)))
+                text = say(lang, "sent", summary=forms.spoken_summary(live, state, lang))
             elif op == "pass":
                 text = say(lang, "passed")
             else:

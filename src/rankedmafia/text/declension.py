@@ -5,15 +5,19 @@ A nickname is declined only where the pymorphy3 analyser reads it as a noun or a
 (a first name it knows, a word like «Кот» or «Серый», or a name it predicts); any other nickname (Latin
 letters, digits, several words, an abbreviation) stays as written, since a wrong ending is worse than none.
 A player's sex, where known, picks between readings of a name that both sexes bear («Саша», «Женя»).
+A mark in brackets after a name («Трофим (бот)») stays as written while the name before it is declined:
+«убить Трофима (бот)».
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
 import pymorphy3
 
+_MARKED = re.compile(r"(\S+)( \([^()]+\))")  # a name, then its mark: «Трофим (бот)», «Михаил (ИИ)»
 CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
 _GENDERS = {"m": "masc", "f": "femn"}
 
@@ -61,7 +65,12 @@ def decline(name: str, case: str, sex: str | None = None) -> str:
     as written where it cannot be declined with confidence."""
     if case not in CASES:
         raise ValueError(f"unknown case: {case}")
-    if case == "nomn" or not _declinable(name):
+    if case == "nomn":
+        return name
+    marked = _MARKED.fullmatch(name)
+    if marked is not None:
+        return decline(marked.group(1), case, sex) + marked.group(2)
+    if not _declinable(name):
         return name
     parse = _reading(name, sex)
     if parse is None:

@@ -38,7 +38,8 @@ class Renderer:
 
     def __init__(self, lang: str = "ru", fmt: Format | str = Format.TEXT,
                  sexes: Mapping[str, str | None] | None = None, yo: bool = False,
-                 questions: Mapping[tuple[int, str], tuple[str, Any]] | None = None) -> None:
+                 questions: Mapping[tuple[int, str], tuple[str, Any]] | None = None,
+                 names: Mapping[str, str] | None = None) -> None:
         self.lang = lang
         self.yo = yo  # «ё» where the rule book's formulas leave it out (text/messages.py): the site and the bot
         self.fmt = Format(fmt)
@@ -46,11 +47,16 @@ class Renderer:
         self.sexes = dict(sexes or {})
         # (night, reader) -> the Council question his answer answers (text.council_answers)
         self.questions = dict(questions or {})
+        # name -> how the text names him (a bot's seat «Трофим (бот)»); declined as the name it stands for
+        self.names = dict(names or {})
+
+    def _name(self, name: str) -> str:
+        return self.names.get(name, name)
 
     def say(self, key: str, **fields: Any) -> str:
         subject = fields.get(SUBJECT.get(key, "player"), fields.get("target"))
         sex = self.sexes.get(str(subject)) if subject is not None else None
-        names = {k: self._em(str(v)) if k in ("player", "target", "killer", "a", "b") else v
+        names = {k: self._em(self._name(str(v))) if k in ("player", "target", "killer", "a", "b") else v
                  for k, v in fields.items()}
         return message(self.lang, key, sex, self.yo).format(**names)
 
@@ -119,7 +125,7 @@ class Renderer:
         for choice in votes.values():
             counts[choice] = counts.get(choice, 0) + 1
         blue = message(self.lang, "vote_blue")
-        parts = [f"{blue if c == 'blue' else self._em(c)} — {n}"
+        parts = [f"{blue if c == 'blue' else self._em(self._name(c))} — {n}"
                  for c, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
         return self.say("votes", votes=", ".join(parts))
 
@@ -152,7 +158,9 @@ class Renderer:
             a, b = e["targets"]
             return self.say(f"compare_{e['result']}", a=a, b=b)
         if kind == "witness":  # «Лену этой ночью никто не пытался убить»: the target declined, as a host says it
-            target = decline(e["target"], "accs", self.sexes.get(e["target"])) if self.lang == "ru" else e["target"]
+            target = self._name(e["target"])
+            if self.lang == "ru":
+                target = decline(target, "accs", self.sexes.get(e["target"]))
             if e["result"] is None:
                 return self.say("witness_nobody", target=target)
             return self.say("witness", target=target, killer=e["result"])
@@ -161,7 +169,8 @@ class Renderer:
         if kind == "investigate":
             if e["result"] == "found":
                 if e.get("employer"):
-                    return self.say("investigate_found", target=e["target"], employer=self._em(e["employer"]))
+                    employer = self._em(self._name(e["employer"]))
+                    return self.say("investigate_found", target=e["target"], employer=employer)
                 return self.say("investigate_found_alone", target=e["target"])
             return self.say("investigate_not_found", target=e["target"])
         if kind == "search":
@@ -178,7 +187,7 @@ class Renderer:
         if kind == "deaths_tonight":
             if not e["targets"]:
                 return self.say("deaths_tonight_none")
-            return self.say("deaths_tonight", names=", ".join(self._em(n) for n in e["targets"]))
+            return self.say("deaths_tonight", names=", ".join(self._em(self._name(n)) for n in e["targets"]))
         if kind == "role_change":
             return self.say("role_change", role=self.role(e["result"]))
         if kind == "interview":
