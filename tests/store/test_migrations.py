@@ -14,7 +14,6 @@ from sqlalchemy import inspect
 import rankedmafia.store as store_package
 from rankedmafia.store.db import connect
 from rankedmafia.store.schema import metadata
-
 from server.helpers import pg_schema
 
 MIGRATIONS = Path(store_package.__file__).parent / "migrations"
