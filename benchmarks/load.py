@@ -33,7 +33,7 @@ from typing import Any
 from rankedmafia.bots.api_moves import api_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from web.helpers import SMALL_SETUP, Server, pg_execute, pg_schema_url
+from server.helpers import SMALL_SETUP, Server, pg_execute, pg_schema_url
 
 
 def percentile(values: list[float], q: float) -> float:
