@@ -44,6 +44,7 @@ from rankedmafia.setup import preset
 from rankedmafia.store import LogEntry, Store, connect
 from rankedmafia.text.refusals import refusal_text
 from rankedmafia.verify import verify
+from server.helpers import pin_seed
 
 from .test_leak import leaks
 
@@ -97,17 +98,6 @@ def driver(one: svc.GameService) -> AIDriver:
     found = driver_of(one)
     assert found is not None
     return found
-
-
-async def pin_seed(store: Store, game_id: str, seed: str) -> None:
-    """The game's seed chosen before its start (the service draws a fresh one): the same deal every run."""
-    from sqlalchemy import update
-
-    from rankedmafia.rules.chance import commitment
-    from rankedmafia.store.schema import games
-
-    await store.writer.run(lambda c: c.execute(
-        update(games).where(games.c.id == game_id).values(seed=seed, commitment=commitment(seed))))
 
 
 async def new_game(one: svc.GameService, ai: Sequence[str], bots: str = "heuristic",

@@ -18,10 +18,14 @@ import httpx
 import psycopg
 
 from rankedmafia.bots.api_moves import api_move
+from rankedmafia.store import Store
 
 PG_BASE = os.environ.get("RANKEDMAFIA_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 # A small game: every role acts or votes, and a whole game takes a few phases.
-SMALL_SETUP = "name: small\nplayers: 5\nroles: {mafia1: 1, commissar: 1, doctor: 1, civilian: 2}\n"
+# the tests' games are played to the end by random players, who may stall three nights and days in a row:
+# the house rule «stalemate» off, so that such a game goes on to a winner (the ranked tests rate it)
+SMALL_SETUP = ("name: small\nplayers: 5\nroles: {mafia1: 1, commissar: 1, doctor: 1, civilian: 2}\n"
+               "rules: {stalemate: 'off'}\n")
 
 
 def free_port() -> int:
@@ -211,3 +215,14 @@ class InProcessServer:
         self.server.should_exit = True
         if self.thread is not None:
             self.thread.join(10)
+
+
+async def pin_seed(store: Store, game_id: str, seed: str) -> None:
+    """The game's seed chosen before its start (the service draws a fresh one): the same deal every run."""
+    from sqlalchemy import update
+
+    from rankedmafia.rules.chance import commitment
+    from rankedmafia.store.schema import games
+
+    await store.writer.run(lambda c: c.execute(
+        update(games).where(games.c.id == game_id).values(seed=seed, commitment=commitment(seed))))

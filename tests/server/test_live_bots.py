@@ -34,6 +34,8 @@ from rankedmafia.setup import preset
 from rankedmafia.store import LogEntry, Store, connect
 from rankedmafia.verify import verify
 
+from .helpers import pin_seed
+
 LEAST, MOST = 5.0, 20.0
 NIGHT = DAY = 300
 PEOPLE = [f"Игрок{i}" for i in range(1, 8)]
@@ -71,6 +73,7 @@ def service(store: Store, clock: Clock) -> svc.GameService:
 
 async def new_game(store: Store, clock: Clock, bots: str = "heuristic") -> str:
     game_id, _ = await service(store, clock).create("с ботами", preset("classic-12"), NIGHT, DAY, bots=bots)
+    await pin_seed(store, game_id, "live-bots")  # one deal every run: bots dealt roles that act at night
     joiner = service(store, clock)
     for nickname in PEOPLE:
         await joiner.join(game_id, nickname)
