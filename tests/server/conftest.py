@@ -37,3 +37,9 @@ def sqlite_client(tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(Settings(data=tmp_path / "data", tick_seconds=0.05, submit_burst=200))
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str | None]:
+    url = request.getfixturevalue("pg_url") if request.param == "postgresql" else None
+    return tmp_path / "data", url

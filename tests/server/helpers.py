@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -9,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ import httpx
 import psycopg
 
 from rankedmafia.bots.api_moves import api_move
-from rankedmafia.store import Store
+from rankedmafia.store import Store, connect
 
 PG_BASE = os.environ.get("RANKEDMAFIA_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 # A small game: every role acts or votes, and a whole game takes a few phases.
@@ -226,3 +227,17 @@ async def pin_seed(store: Store, game_id: str, seed: str) -> None:
 
     await store.writer.run(lambda c: c.execute(
         update(games).where(games.c.id == game_id).values(seed=seed, commitment=commitment(seed))))
+
+
+def run_on_store(database: tuple[Path, str | None], body: Callable[[Store], Awaitable[Any]]) -> Any:
+    """`body` on a Store of its own over `database` (the `database` fixture: a data folder, and a PostgreSQL
+    URL or None), in a fresh event loop; the store closed after."""
+
+    async def main() -> Any:
+        store = Store(await asyncio.to_thread(connect, *database))
+        try:
+            return await body(store)
+        finally:
+            await asyncio.to_thread(store.close)
+
+    return asyncio.run(main())

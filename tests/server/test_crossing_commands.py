@@ -9,12 +9,11 @@ import asyncio
 import re
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from fastapi.testclient import TestClient
 
 from rankedmafia.live import commands as cmd
@@ -24,9 +23,10 @@ from rankedmafia.live.hub import Hub
 from rankedmafia.live.posts import add_post
 from rankedmafia.rules.model import Act
 from rankedmafia.setup import Setup
-from rankedmafia.store import Store, connect
+from rankedmafia.store import Store
 
 from .helpers import SMALL_SETUP, InProcessServer, Server, started_game
+from .helpers import run_on_store as run
 
 DAY_OVER = "Этот день уже закончился — голос не принят"
 NIGHT_OVER = "Эта ночь уже закончилась — ход не принят"
@@ -94,21 +94,6 @@ def test_a_host_form_of_an_ended_phase_ends_nothing(sqlite_client: TestClient) -
 
 
 # --- the service itself, on SQLite and PostgreSQL ---------------------------------------------------------
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str | None]:
-    url = request.getfixturevalue("pg_url") if request.param == "postgresql" else None
-    return tmp_path / "data", url
-
-
-def run(database: tuple[Path, str | None], body: Callable[[Store], Awaitable[Any]]) -> Any:
-    async def main() -> Any:
-        store = Store(await asyncio.to_thread(connect, *database))
-        try:
-            return await body(store)
-        finally:
-            await asyncio.to_thread(store.close)
-
-    return asyncio.run(main())
 
 
 async def running_game(store: Store) -> tuple[svc.GameService, str]:

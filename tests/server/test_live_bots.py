@@ -6,13 +6,10 @@ to the next one, which makes each once, and two services ticking the same game n
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import pickle
 import random
-from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -31,10 +28,11 @@ from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import Act, PhaseKind
 from rankedmafia.script import record
 from rankedmafia.setup import preset
-from rankedmafia.store import LogEntry, Store, connect
+from rankedmafia.store import LogEntry, Store
 from rankedmafia.verify import verify
 
 from .helpers import pin_seed
+from .helpers import run_on_store as run
 
 LEAST, MOST = 5.0, 20.0
 NIGHT = DAY = 300
@@ -49,21 +47,6 @@ class Clock:
         return self.now
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str | None]:
-    url = request.getfixturevalue("pg_url") if request.param == "postgresql" else None
-    return tmp_path / "data", url
-
-
-def run(database: tuple[Path, str | None], body: Callable[[Store], Awaitable[Any]]) -> Any:
-    async def main() -> Any:
-        store = Store(await asyncio.to_thread(connect, *database))
-        try:
-            return await body(store)
-        finally:
-            await asyncio.to_thread(store.close)
-
-    return asyncio.run(main())
 
 
 def service(store: Store, clock: Clock) -> svc.GameService:

@@ -79,7 +79,7 @@ def test_home_pages_are_nudged_at_most_once_a_second() -> None:
         return nudges, store.queries
 
     nudges, queries = asyncio.run(run())
-    assert 1 <= nudges <= 4 and queries <= 4
+    assert nudges >= 1 and nudges <= 4 and queries <= 4  # nudged, and at most a few times a second
 
 
 def test_moves_of_running_games_cost_the_lobby_no_query(sqlite_client: TestClient) -> None:
