@@ -21,6 +21,7 @@ from rankedmafia.live.service import GameService
 from rankedmafia.live.tokens import new_token
 from rankedmafia.server.i18n import lang_of
 from rankedmafia.server.lobby import LobbyBoard
+from rankedmafia.server.memory_limits import SweptMemoryStorage
 from rankedmafia.server.security import Limits
 from rankedmafia.server.settings import AGENTS_VARIABLE, REDIS_VARIABLE, Settings
 from rankedmafia.store import Database, Store, connect
@@ -99,9 +100,7 @@ class Platform:
 
             self.limits.use(SqlLimitStorage(db.engine))
         else:
-            from limits.aio.storage import MemoryStorage
-
-            self.limits.use(MemoryStorage())  # of this start's event loop (its expiry task runs there)
+            self.limits.use(SweptMemoryStorage())  # of this start's event loop
 
     async def stop(self) -> None:
         for task in self._tasks:

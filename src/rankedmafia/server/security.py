@@ -8,8 +8,10 @@ import logging
 from dataclasses import dataclass
 
 from limits import RateLimitItemPerSecond
-from limits.aio.storage import MemoryStorage, Storage
+from limits.aio.storage import Storage
 from limits.aio.strategies import MovingWindowRateLimiter
+
+from rankedmafia.server.memory_limits import SweptMemoryStorage
 
 log = logging.getLogger("rankedmafia.server")
 
@@ -31,7 +33,7 @@ class Limits:
     against the same limits, store/limit_counts.py), else memory (the single-process SQLite default)."""
 
     def __init__(self) -> None:
-        self.use(MemoryStorage())
+        self.use(SweptMemoryStorage())
 
     def use(self, storage: Storage) -> None:
         self.storage = storage
