@@ -157,3 +157,19 @@ def test_a_storage_that_is_down_limits_nothing_and_breaks_nothing() -> None:
         return [await limit.allow("k"), await limit.allow("k"), await limit.has("k")]
 
     assert asyncio.run(run()) == [True, True, True]
+
+
+def test_a_key_counts_its_own_hits_only(tmp_path: Path, database: str | None) -> None:
+    """Keys that begin alike (a seat «a», a seat «ab») count apart: a hit is found by its whole key."""
+    db = connect(tmp_path / "data", database)
+    item = RateLimitItemPerSecond(3, 60, namespace="t")
+    stem = uuid.uuid4().hex
+
+    async def run() -> list[int]:
+        limiter = MovingWindowRateLimiter(SqlLimitStorage(db.engine))
+        return [sum([await limiter.hit(item, stem + suffix) for _ in range(5)]) for suffix in ("", "a", "ab", "b")]
+
+    try:
+        assert asyncio.run(run()) == [3, 3, 3, 3]
+    finally:
+        db.engine.dispose()

@@ -7,20 +7,26 @@ are serialised by the row's lock and each sees its own new count. The sliding wi
 counters per key (the current window's and the previous one's), as the library's memory storage does.
 
 The moving window (exact: `limit` hits in any `expiry` seconds, the strategy the site uses) keeps a row
-per hit, `key` + a separator + a unique suffix, expiring with the hit; the key's own row is the lock that
-serialises two processes taking a place under one key (the upsert locks it until the transaction ends).
+per hit in `rm_limit_hits`, found by its key through an index and expiring with the hit; the key's own
+counter row is the lock that serialises two processes taking a place under one key (the upsert locks it
+until the transaction ends).
+
+On PostgreSQL a counter's transaction does not wait for its commit to reach the disk
+(`synchronous_commit` off for it alone): a crash may forget the last few hits, which only lets a few
+requests more through, while every command no longer pays a second flush of the log.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from math import floor
 
 from limits.aio.storage import MovingWindowSupport, SlidingWindowCounterSupport, Storage
 from limits.storage.base import TimestampedSlidingWindow
-from sqlalchemy import Engine, text
+from sqlalchemy import Connection, Engine, text
 
 SWEEP_EVERY = 1000  # bumps between two deletions of expired counters
 
@@ -35,15 +41,16 @@ _GET = text("SELECT key, count, expires_at FROM rm_limits WHERE key IN (:a, :b) 
 _LOWER = text("UPDATE rm_limits SET count = count - :amount WHERE key = :key")
 _DELETE = text("DELETE FROM rm_limits WHERE key = :key")
 _SWEEP = text("DELETE FROM rm_limits WHERE expires_at <= :now")
-HIT = "\x1e"  # between a key and a hit's suffix: no key holds it (security._storable keeps keys printable)
+_SWEEP_HITS = text("DELETE FROM rm_limit_hits WHERE expires_at <= :now")
 _LOCK = text(
     "INSERT INTO rm_limits (key, count, expires_at) VALUES (:key, 0, :until) "
     "ON CONFLICT (key) DO UPDATE SET count = rm_limits.count, expires_at = :until"
 )
-_HITS = text("SELECT count(*), min(expires_at) FROM rm_limits "
-             "WHERE substr(key, 1, :n) = :prefix AND expires_at > :now")
-_HIT = text("INSERT INTO rm_limits (key, count, expires_at) VALUES (:key, 1, :until)")
-_CLEAR_ALL = text("DELETE FROM rm_limits")
+_HITS = text("SELECT count(*), min(expires_at) FROM rm_limit_hits WHERE key = :key AND expires_at > :now")
+_HIT = text("INSERT INTO rm_limit_hits (key, expires_at) VALUES (:key, :until)")
+_CLEAR_ALL = (text("DELETE FROM rm_limits"), text("DELETE FROM rm_limit_hits"))
+_CLEAR_HITS = text("DELETE FROM rm_limit_hits WHERE key = :key")
+_NO_FLUSH = text("SET LOCAL synchronous_commit TO OFF")
 
 
 class SqlLimitStorage(Storage, MovingWindowSupport, SlidingWindowCounterSupport, TimestampedSlidingWindow):
@@ -63,14 +70,27 @@ class SqlLimitStorage(Storage, MovingWindowSupport, SlidingWindowCounterSupport,
 
         return SQLAlchemyError
 
+    @contextmanager
+    def _counting(self) -> Iterator[Connection]:
+        """A counter's transaction (see the module's note on `synchronous_commit`)."""
+        with self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(_NO_FLUSH)
+            yield connection
+
+    def _swept(self, connection: Connection, now: float) -> None:
+        """Every so many bumps, the expired counters and hits go."""
+        self._bumps += 1
+        if self._bumps % SWEEP_EVERY == 0:
+            connection.execute(_SWEEP, {"now": now})
+            connection.execute(_SWEEP_HITS, {"now": now})
+
     def _bump(self, key: str, expiry: float, amount: int) -> int:
         now = time.time()
-        with self.engine.begin() as connection:
+        with self._counting() as connection:
             count = int(connection.execute(_BUMP, {"key": key, "amount": amount, "now": now,
                                                    "expiry": expiry}).scalar_one())
-            self._bumps += 1
-            if self._bumps % SWEEP_EVERY == 0:
-                connection.execute(_SWEEP, {"now": now})
+            self._swept(connection, now)
         return count
 
     def _counts(self, *keys: str) -> dict[str, tuple[int, float]]:
@@ -79,9 +99,10 @@ class SqlLimitStorage(Storage, MovingWindowSupport, SlidingWindowCounterSupport,
             rows = connection.execute(_GET, {"a": a, "b": b, "now": time.time()}).all()
         return {str(k): (int(c), float(e)) for k, c, e in rows}
 
-    def _run(self, statement: object, **values: object) -> None:
-        with self.engine.begin() as connection:
-            connection.execute(statement, values)  # type: ignore[call-overload]
+    def _run(self, *statements: object, **values: object) -> None:
+        with self._counting() as connection:
+            for statement in statements:
+                connection.execute(statement, values)  # type: ignore[call-overload]
 
     async def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         return await asyncio.to_thread(self._bump, key, expiry, amount)
@@ -102,11 +123,11 @@ class SqlLimitStorage(Storage, MovingWindowSupport, SlidingWindowCounterSupport,
         return True
 
     async def reset(self) -> int | None:
-        await asyncio.to_thread(self._run, _CLEAR_ALL)
+        await asyncio.to_thread(self._run, *_CLEAR_ALL)
         return None
 
     async def clear(self, key: str) -> None:
-        await asyncio.to_thread(self._run, _DELETE, key=key)
+        await asyncio.to_thread(self._run, _DELETE, _CLEAR_HITS, key=key)
 
     async def acquire_sliding_window_entry(self, key: str, limit: int, expiry: int, amount: int = 1) -> bool:
         if amount > limit:
@@ -154,17 +175,13 @@ class SqlLimitStorage(Storage, MovingWindowSupport, SlidingWindowCounterSupport,
 
     def _take(self, key: str, limit: int, expiry: int, amount: int) -> bool:
         now = time.time()
-        prefix = key + HIT
-        with self.engine.begin() as connection:
+        with self._counting() as connection:
             connection.execute(_LOCK, {"key": key, "until": now + expiry})  # held until the commit
-            taken = int(connection.execute(_HITS, {"n": len(prefix), "prefix": prefix, "now": now}).one()[0])
+            taken = int(connection.execute(_HITS, {"key": key, "now": now}).one()[0])
             if taken + amount > limit:
                 return False
-            for _ in range(amount):
-                connection.execute(_HIT, {"key": prefix + uuid.uuid4().hex, "until": now + expiry})
-            self._bumps += 1
-            if self._bumps % SWEEP_EVERY == 0:
-                connection.execute(_SWEEP, {"now": now})
+            connection.execute(_HIT, [{"key": key, "until": now + expiry}] * amount)
+            self._swept(connection, now)
         return True
 
     async def get_moving_window(self, key: str, limit: int, expiry: int) -> tuple[float, int]:
@@ -172,8 +189,7 @@ class SqlLimitStorage(Storage, MovingWindowSupport, SlidingWindowCounterSupport,
 
     def _moving_window(self, key: str, expiry: int) -> tuple[float, int]:
         now = time.time()
-        prefix = key + HIT
         with self.engine.connect() as connection:
-            count, first = connection.execute(_HITS, {"n": len(prefix), "prefix": prefix, "now": now}).one()
+            count, first = connection.execute(_HITS, {"key": key, "now": now}).one()
         # the window starts at its oldest hit still counted (each hit expires `expiry` after it was taken)
         return (float(first) - expiry if first is not None else now), int(count)

@@ -116,6 +116,14 @@ limit_counts = Table(
     Column("expires_at", Float, nullable=False),
 )
 Index("rm_limits_expiry", limit_counts.c.expires_at)
+limit_hits = Table(  # the moving window: a row per hit, counted by its key
+    "rm_limit_hits",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(400), nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+Index("rm_limit_hits_key", limit_hits.c.key, limit_hits.c.expires_at)
 
 # --- the Telegram bot: who is who in Telegram, what it has posted, which updates it has handled ---------------
 tg_chats = Table(
