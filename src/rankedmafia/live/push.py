@@ -188,6 +188,8 @@ class Notifier:
 
     async def tell(self, game_id: str) -> int:
         """Pushes to each of the game's subscribers what changed for him; returns how many were pushed."""
+        if not await self.subscriptions.may_have(game_id):
+            return 0
         rows = await self.subscriptions.of_game(game_id)
         if not rows:
             return 0

@@ -4,6 +4,7 @@ that see the same change only one pushes it."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,7 @@ from rankedmafia.store.log import Store
 from rankedmafia.store.schema import push_subscriptions as push
 
 PER_SEAT = 5  # a player's devices: the oldest beyond this are dropped
+RELOAD = 10.0  # seconds between two readings of which games have subscribers
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,10 +37,24 @@ class PushRow:
 class PushStore:
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._games: set[str] = set()
+        self._read_at = -RELOAD
+
+    async def may_have(self, game_id: str) -> bool:
+        """Whether the game may have subscribers, without a query per change: the games with any are read
+        at most every `RELOAD` seconds, and this process's own subscriptions join them at once (another
+        process pushes the changes it sees for its own subscribers meanwhile)."""
+        now = time.monotonic()
+        if now - self._read_at >= RELOAD:
+            self._read_at = now
+            rows = await self.store.read(lambda c: c.execute(select(push.c.game_id).distinct()).all())
+            self._games = {str(r[0]) for r in rows}
+        return game_id in self._games
 
     async def subscribe(self, game_id: str, seat: str, endpoint: str, p256dh: str, auth: str, lang: str,
                         told: str, at: float) -> None:
         """The same endpoint again replaces its keys; beyond `PER_SEAT` devices the oldest goes."""
+        self._games.add(game_id)
 
         def job(connection: Connection) -> None:
             connection.execute(delete(push).where(push.c.game_id == game_id, push.c.seat == seat,
