@@ -234,6 +234,7 @@ class GameService:
             except Conflict as conflict:
                 raise Refusal(conflict.reason, 409, name=nickname) from None
             live.seats[seat.name] = seat
+            self._tokens[seat.token_hash] = (game_id, seat.name)  # his first page needs no lookup
         if sex is not None:
             await self.execute(game_id, sex_build(seat.name, sex))
         self.hub.publish(game_id)
