@@ -11,7 +11,8 @@ per hit in `rm_limit_hits`, found by its key through an index and expiring with 
 counter row is the lock that serialises two processes taking a place under one key (the upsert locks it
 until the transaction ends).
 
-On PostgreSQL a counter's transaction does not wait for its commit to reach the disk
+On PostgreSQL a hit is one call of the function `rm_take_hit` (migration 0010: the same three
+statements, one round trip), and a counter's transaction does not wait for its commit to reach the disk
 (`synchronous_commit` off for it alone): a crash may forget the last few hits, which only lets a few
 requests more through, while every command no longer pays a second flush of the log.
 """
@@ -51,6 +52,7 @@ _HIT = text("INSERT INTO rm_limit_hits (key, expires_at) VALUES (:key, :until)")
 _CLEAR_ALL = (text("DELETE FROM rm_limits"), text("DELETE FROM rm_limit_hits"))
 _CLEAR_HITS = text("DELETE FROM rm_limit_hits WHERE key = :key")
 _NO_FLUSH = text("SET LOCAL synchronous_commit TO OFF")
+_TAKE_HIT = text("SELECT rm_take_hit(:key, :most, :expiry, :amount, :now)")
 
 
 class SqlLimitStorage(Storage, MovingWindowSupport, SlidingWindowCounterSupport, TimestampedSlidingWindow):
@@ -63,6 +65,7 @@ class SqlLimitStorage(Storage, MovingWindowSupport, SlidingWindowCounterSupport,
         super().__init__()
         self.engine = engine
         self._bumps = 0
+        self._one_call = engine.dialect.name == "postgresql"
 
     @property
     def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:
@@ -175,6 +178,12 @@ class SqlLimitStorage(Storage, MovingWindowSupport, SlidingWindowCounterSupport,
 
     def _take(self, key: str, limit: int, expiry: int, amount: int) -> bool:
         now = time.time()
+        if self._one_call:  # one statement, its own transaction: one round trip
+            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+                taken = bool(connection.execute(_TAKE_HIT, {"key": key, "most": limit, "expiry": expiry,
+                                                            "amount": amount, "now": now}).scalar_one())
+                self._swept(connection, now)
+            return taken
         with self._counting() as connection:
             connection.execute(_LOCK, {"key": key, "until": now + expiry})  # held until the commit
             taken = int(connection.execute(_HITS, {"key": key, "now": now}).one()[0])
