@@ -180,10 +180,10 @@ class SqlLimitStorage(Storage, MovingWindowSupport, SlidingWindowCounterSupport,
         now = time.time()
         if self._one_call:  # one statement, its own transaction: one round trip
             with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-                taken = bool(connection.execute(_TAKE_HIT, {"key": key, "most": limit, "expiry": expiry,
-                                                            "amount": amount, "now": now}).scalar_one())
+                took = bool(connection.execute(_TAKE_HIT, {"key": key, "most": limit, "expiry": expiry,
+                                                           "amount": amount, "now": now}).scalar_one())
                 self._swept(connection, now)
-            return taken
+            return took
         with self._counting() as connection:
             connection.execute(_LOCK, {"key": key, "until": now + expiry})  # held until the commit
             taken = int(connection.execute(_HITS, {"key": key, "now": now}).one()[0])
