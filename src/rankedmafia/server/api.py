@@ -32,6 +32,7 @@ from rankedmafia.server.deps import (
     Seat,
     SitePlatform,
     TokenLimit,
+    finished,
 )
 from rankedmafia.server.lobby import CUSTOM_TITLE, LOBBY_KEY, roles_text
 from rankedmafia.server.platform import platform_of, request_lang
@@ -297,10 +298,10 @@ async def game_ai_seat(request: Request, live: FinishedGame, platform: SitePlatf
 
 @router.get("/games/{game_id}/replay", summary="A finished game at one step of its replay (public, or a player's view)")
 async def game_replay(
-    request: Request, live: FinishedGame, platform: SitePlatform, step: Annotated[int, Query(ge=-1, le=10_000)] = -1,
+    request: Request, game: Game, platform: SitePlatform, step: Annotated[int, Query(ge=-1, le=10_000)] = -1,
     who: Annotated[str, Query(max_length=64)] = "",
 ) -> Json:
-    return await replay_data(platform.service, live, step, who, request_lang(request))
+    return await replay_data(platform.service, finished(game), step, who, request_lang(request))
 
 
 async def _join_limit(request: Request, game_id: GameId) -> None:

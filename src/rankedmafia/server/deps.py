@@ -47,12 +47,17 @@ async def _game(request: Request, game_id: GameId) -> LiveGame:
     return await platform_of(request).service.get(game_id)
 
 
-async def _finished(request: Request, game_id: GameId) -> LiveGame:
-    """A game that is over: its replay, its AI seats' prompts and its record are public only then."""
-    live = await platform_of(request).service.get(game_id)
+def finished(live: LiveGame) -> LiveGame:
+    """A game that is over: its replay, its AI seats' prompts and its record are public only then. (The
+    replay's routes find the `Game` and ask this in their body: their step, a query parameter, is checked
+    first, and a dependency that refuses would answer before it.)"""
     if live.status != "over":
         raise Refusal("not_found", 404, what="replay")
     return live
+
+
+async def _finished(request: Request, game_id: GameId) -> LiveGame:
+    return finished(await platform_of(request).service.get(game_id))
 
 
 async def _seat(request: Request, token: Token) -> Seat:

@@ -37,6 +37,7 @@ from rankedmafia.server.deps import (
     PlayerSeat,
     Seat,
     SitePlatform,
+    finished,
 )
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, ui
@@ -280,10 +281,11 @@ async def seat_link(request: Request, game_id: str) -> str | None:
 
 
 @router.get("/g/{game_id}/replay", response_class=HTMLResponse)
-async def replay_page(request: Request, live: FinishedGame, step: int = -1, who: str = "") -> Response:
+async def replay_page(request: Request, game: Game, step: int = -1, who: str = "") -> Response:
     """A finished game, phase by phase from its log: the public view, or any player's own."""
     service = platform_of(request).service
     lang = request_lang(request)
+    live = finished(game)
     data = await replay_data(service, live, step, who, lang)
     ai = await ai_seats_data(service, live, lang)
     return render(request, "replay.html", {"d": data, "base": str(request.base_url), "ai": ai})
