@@ -199,8 +199,7 @@ async def presets() -> list[str]:
 
 
 @router.post("/games", summary="Create a game in its lobby", status_code=201)
-async def create_game(request: Request, body: CreateGame) -> Created:
-    platform = platform_of(request)
+async def create_game(request: Request, platform: SitePlatform, body: CreateGame) -> Created:
     client = request.client.host if request.client else "?"
     if not await platform.create_limit.allow(client):
         raise Refusal("rate_limited", 429)
@@ -221,19 +220,17 @@ async def create_game(request: Request, body: CreateGame) -> Created:
 
 
 @router.get("/agents", summary="The AI players a game may seat on this server (none unless it was given agents)")
-async def agents(request: Request) -> list[str]:
-    return list(platform_of(request).service.ai_agents)
+async def agents(request: Request, platform: SitePlatform) -> list[str]:
+    return list(platform.service.ai_agents)
 
 
 @router.get("/lobby", summary="The open games their hosts listed, newest first")
-async def lobby(request: Request) -> list[Json]:
-    return await platform_of(request).lobby.games(request_lang(request))
+async def lobby(request: Request, platform: SitePlatform) -> list[Json]:
+    return await platform.lobby.games(request_lang(request))
 
 
 @router.get("/lobby/events", summary="Live updates of the list of open games (Server-Sent Events)")
-async def lobby_events(request: Request) -> Any:
-    platform = platform_of(request)
-
+async def lobby_events(request: Request, platform: SitePlatform) -> Any:
     async def state() -> Json:  # the shared board's version: no query per page
         await platform.lobby.games("ru")
         return {"version": platform.lobby.version}
@@ -254,7 +251,7 @@ class SetupChecked(BaseModel):
 
 
 @router.post("/setups/check", summary="Check a custom setup by the engine's own rules (the creation form's pickers)")
-async def check_setup(request: Request, body: SetupCheck) -> SetupChecked:
+async def check_setup(request: Request, platform: SitePlatform, body: SetupCheck) -> SetupChecked:
     lang = request_lang(request)
     form: dict[str, Any] = {f"role_{role}": count for role, count in body.roles.items()}
     if body.players:
@@ -263,7 +260,7 @@ async def check_setup(request: Request, body: SetupCheck) -> SetupChecked:
         setup = picked_setup(form, lang)
         if setup is None:
             raise SetupError("setup_roles", source=CUSTOM_TITLE["en" if lang == "en" else "ru"])
-        within_limits(setup, platform_of(request).settings.max_players)
+        within_limits(setup, platform.settings.max_players)
     except (SetupError, Refusal) as error:
         return SetupChecked(ok=False, message=refusal_text(error, lang))
     mapping = {"players": setup.players, "roles": setup.roles}

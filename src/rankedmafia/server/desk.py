@@ -39,7 +39,7 @@ from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, Act, PhaseKind
 from rankedmafia.script import ScriptError, phase_record
-from rankedmafia.server.deps import CheckedForm, DeskGame, Hosting
+from rankedmafia.server.deps import CheckedForm, DeskGame, Hosting, SitePlatform
 from rankedmafia.server.desk_texts import desk_texts
 from rankedmafia.server.forms import choice_form
 from rankedmafia.server.pages import _back, presets, render, required_phase
@@ -93,11 +93,12 @@ async def desk_new(request: Request) -> Response:
 
 
 @router.post("/desk")
-async def desk_create(request: Request, checked: CheckedForm, players: Annotated[str, Form(max_length=5000)],
+async def desk_create(request: Request, platform: SitePlatform, checked: CheckedForm,
+                      players: Annotated[str, Form(max_length=5000)],
                       title: Line = "", preset: Line = "classic-12", thread: Line = "") -> Response:
     lang = request_lang(request)
     k = desk_texts(lang)
-    service = platform_of(request).service
+    service = platform.service
     try:
         seats = parse_players(players)
     except ValueError as error:
@@ -118,7 +119,7 @@ def _new_again(request: Request, error: str, title: str, preset: str, thread: st
 
 
 @router.post("/desk/open")
-async def desk_open(request: Request, checked: CheckedForm) -> Response:
+async def desk_open(request: Request, platform: SitePlatform, checked: CheckedForm) -> Response:
     """A terminal save (a file or its pasted text) opened as a desk game."""
     form = await request.form()  # the save comes as a file or as text
     lang = request_lang(request)
@@ -135,7 +136,7 @@ async def desk_open(request: Request, checked: CheckedForm) -> Response:
     except RuleViolation as error:
         reason = refusal_text(error, lang)
     else:
-        _, admin = await desk.open_game(platform_of(request).service, game, str(form.get("title", ""))[:100],
+        _, admin = await desk.open_game(platform.service, game, str(form.get("title", ""))[:100],
                                         str(form.get("thread", ""))[:500])
         return _back(f"/desk/{admin}")
     return render(request, "desk_new.html", {"k": k, "presets": presets(lang), "form": {},
@@ -154,10 +155,10 @@ class Shown:
 
 
 @router.get("/desk/{token}")
-async def desk_page(request: Request, host: DeskGame) -> Response:
+async def desk_page(request: Request, platform: SitePlatform, host: DeskGame) -> Response:
     """The desk; a private message pasted in this phase and not yet accepted or dropped is read again."""
     live = host.live
-    message = await desk.pasted_message(platform_of(request).service, live)
+    message = await desk.pasted_message(platform.service, live)
     if message.actor and live.game is not None and not live.game.over:
         shown, _status = await _reading(live, message.actor, message.text, request_lang(request))
         return await _page(request, host, shown)
@@ -338,14 +339,14 @@ def _home(request: Request, token: str, anchor: str = "") -> Response:
 
 
 @router.post("/desk/{token}/read")
-async def read_pm(request: Request, checked: CheckedForm, host: DeskGame, actor: Line,
+async def read_pm(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame, actor: Line,
                   text: Annotated[str, Form(max_length=4000)]) -> Response:
     """A pasted private message, read as the action it means: shown in words for the host to accept. It is
     kept until he accepts its action or drops it, so that a reload (or a lost connection) keeps it."""
     live = host.live
     shown, status = await _reading(live, actor, text, request_lang(request))
     if actor in _game(live).state.players:
-        await desk.keep_message(platform_of(request).service, live, desk.PastedMessage(actor, text))
+        await desk.keep_message(platform.service, live, desk.PastedMessage(actor, text))
     return await _page(request, host, shown, status)
 
 
@@ -379,9 +380,9 @@ async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Sh
 
 
 @router.post("/desk/{token}/drop")
-async def drop_pm(request: Request, checked: CheckedForm, host: DeskGame) -> Response:
+async def drop_pm(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame) -> Response:
     """The pasted message put aside without acting on it."""
-    await desk.keep_message(platform_of(request).service, host.live, desk.PastedMessage())
+    await desk.keep_message(platform.service, host.live, desk.PastedMessage())
     return _home(request, host.token)
 
 
@@ -390,7 +391,7 @@ Field = Annotated[str, Form(max_length=2000)]
 
 
 @router.post("/desk/{token}/act")
-async def act(request: Request, checked: CheckedForm, host: DeskGame, actor: Name = "",
+async def act(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame, actor: Name = "",
               action: Annotated[str, Form(max_length=40)] = "", targets: Targets = None, option: Field = "",
               detail: Field = "", copied_option: Field = "", copied_detail: Field = "", phase: Phase = "",
               once: Once = "") -> Response:
@@ -400,7 +401,7 @@ async def act(request: Request, checked: CheckedForm, host: DeskGame, actor: Nam
                            "copied_option": copied_option or None, "copied_detail": copied_detail or None})
     response = await _run(request, host, lambda phase: cmd.act_build(act, phase=phase, replace=True), phase, once)
     if response.status_code == 303:  # accepted: the message it came from is dealt with
-        service = platform_of(request).service
+        service = platform.service
         live = await service.hosted(host.token)
         if (await desk.pasted_message(service, live)).actor == actor:
             await desk.keep_message(service, live, desk.PastedMessage())
@@ -420,11 +421,12 @@ async def resolve(request: Request, checked: CheckedForm, host: DeskGame, phase:
 
 
 @router.post("/desk/{token}/end")
-async def end(request: Request, checked: CheckedForm, host: DeskGame, once: Once = "") -> Response:
+async def end(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame,
+              once: Once = "") -> Response:
     """The host ends the game by hand, with no winner (the page asks him to confirm first). It belongs to no
     phase: sent again once the game is over, it changes nothing."""
     try:
-        await platform_of(request).service.execute(host.live.id, cmd.end_build, once=once or None)
+        await platform.service.execute(host.live.id, cmd.end_build, once=once or None)
     except Refusal as error:
         return await _page(request, host, Shown(error=refusal_text(error, request_lang(request))), error.status)
     return _home(request, host.token)
@@ -437,7 +439,7 @@ async def vote(request: Request, checked: CheckedForm, host: DeskGame, voter: Na
 
 
 @router.post("/desk/{token}/thread")
-async def paste_thread(request: Request, checked: CheckedForm, host: DeskGame,
+async def paste_thread(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame,
                        text: Annotated[str, Form(max_length=8 * 1024 * 1024)] = "",  # as large as an upload
                        deadline: Annotated[str, Form(max_length=1000)] = "",
                        today: Annotated[str, Form(max_length=1000)] = "") -> Response:
@@ -456,15 +458,16 @@ async def paste_thread(request: Request, checked: CheckedForm, host: DeskGame,
     if not pages:
         return await _page(request, host, Shown(error=k["no_pages"]), 422)
     paste = desk.Pasted(tuple(pages), deadline[:40].strip(), today[:40].strip(), {})
-    await desk.keep_pasted(platform_of(request).service, host.live, paste)
+    await desk.keep_pasted(platform.service, host.live, paste)
     return _home(request, host.token, "#count")
 
 
 @router.post("/desk/{token}/decide")
-async def decide(request: Request, checked: CheckedForm, host: DeskGame, post: Annotated[int, Form(ge=1)],
+async def decide(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame,
+                 post: Annotated[int, Form(ge=1)],
                  choice: Line = "") -> Response:
     """The host's decision on one flagged post: a vote for someone, blue, or "" (not a vote)."""
-    service = platform_of(request).service
+    service = platform.service
     paste = await desk.pasted(service, host.live)
     if not paste.pages:
         raise Refusal("not_found", 404, what="thread")
@@ -474,10 +477,10 @@ async def decide(request: Request, checked: CheckedForm, host: DeskGame, post: A
 
 
 @router.post("/desk/{token}/apply")
-async def apply_count(request: Request, checked: CheckedForm, host: DeskGame, phase: Phase = "",
+async def apply_count(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame, phase: Phase = "",
                       once: Once = "") -> Response:
     """The thread's standing votes entered into the day (only the ones that changed)."""
-    paste = await desk.pasted(platform_of(request).service, host.live)
+    paste = await desk.pasted(platform.service, host.live)
     async with host.live.lock:
         count, _, _ = recount(host.live, paste, request_lang(request))
     return await _run(request, host, lambda phase: cmd.votes_build(dict(count.votes), phase=phase), phase, once)

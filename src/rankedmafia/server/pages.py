@@ -264,8 +264,8 @@ async def host_replace(request: Request, checked: CheckedForm, host: HostToken, 
 
 # --- the game page and the lobby ------------------------------------------------------------------------
 @router.get("/g/{game_id}", response_class=HTMLResponse)
-async def game_page(request: Request, live: Game) -> Response:
-    service = platform_of(request).service
+async def game_page(request: Request, platform: SitePlatform, live: Game) -> Response:
+    service = platform.service
     async with live.lock:
         data = spectator_data(live, request_lang(request))
     thread = await read_posts(service, live, None, "thread")  # the thread is public, as on a forum
@@ -281,9 +281,9 @@ async def seat_link(request: Request, game_id: str) -> str | None:
 
 
 @router.get("/g/{game_id}/replay", response_class=HTMLResponse)
-async def replay_page(request: Request, game: Game, step: int = -1, who: str = "") -> Response:
+async def replay_page(request: Request, platform: SitePlatform, game: Game, step: int = -1, who: str = "") -> Response:
     """A finished game, phase by phase from its log: the public view, or any player's own."""
-    service = platform_of(request).service
+    service = platform.service
     lang = request_lang(request)
     live = finished(game)
     data = await replay_data(service, live, step, who, lang)
@@ -292,9 +292,9 @@ async def replay_page(request: Request, game: Game, step: int = -1, who: str = "
 
 
 @router.get("/g/{game_id}/replay/ai/{seat}", response_class=HTMLResponse)
-async def ai_seat_page(request: Request, live: FinishedGame, seat: str) -> Response:
+async def ai_seat_page(request: Request, platform: SitePlatform, live: FinishedGame, seat: str) -> Response:
     """An AI seat's prompts, answers and moves in order, once the game is over."""
-    data = await ai_seat_data(platform_of(request).service, live, seat, request_lang(request))
+    data = await ai_seat_data(platform.service, live, seat, request_lang(request))
     return render(request, "ai_seat.html", {"d": data})
 
 
