@@ -1,7 +1,7 @@
 """Accounts on the web: sign-up, sign-in and out (a session in an HttpOnly cookie, Secure over HTTPS),
 ranked games (created by a signed-in player; seats for accounts only, one each, under the account's
-name), the Telegram link code, and the player's profile; and the one join page and route of every game, the
-account optional. Installed by `install(app)`."""
+name), the Telegram link code, and the player's profile (the one join page and route of every game, the
+account optional, is server/join.py's). Installed by `install(app)`."""
 
 from __future__ import annotations
 
@@ -24,10 +24,9 @@ from rankedmafia.ladder.ratings import RatingSettings, season_of
 from rankedmafia.ladder.record import Record
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
-from rankedmafia.live.tokens import token_hash
 from rankedmafia.rules.errors import SetupError
 from rankedmafia.server import i18n
-from rankedmafia.server.deps import Account
+from rankedmafia.server.deps import Account, CheckedForm, SitePlatform, check_form
 from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.security import SignInLimits
@@ -126,12 +125,6 @@ async def page(request: Request, name: str, context: dict[str, Any], status: int
     return render(request, name, {"a": texts(lang), "me": me, **context}, status)
 
 
-async def check_form(request: Request, csrf: str) -> None:
-    from rankedmafia.server.pages import _check
-
-    await _check(request, csrf)
-
-
 def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
 
@@ -201,8 +194,7 @@ async def _sign_in(ladder: LadderSite, accounts: Accounts, name: str, password: 
 
 
 @router.post("/signout")
-async def signout(request: Request, csrf: Annotated[str, Form()]) -> Response:
-    await check_form(request, csrf)
+async def signout(request: Request, checked: CheckedForm) -> Response:
     accounts, _ = await ladder_of(request).ready()
     token = request.cookies.get(ACCOUNT_COOKIE)
     if token:
@@ -213,15 +205,12 @@ async def signout(request: Request, csrf: Annotated[str, Form()]) -> Response:
 
 
 @router.get("/me")
-async def me(request: Request) -> Response:
-    user = await current_user(request)
+async def me(user: Account) -> Response:
     return _back(f"/u/{user.name}" if user else "/signin?next=/me")
 
 
 @router.post("/me/telegram")
-async def telegram_code(request: Request, csrf: Annotated[str, Form()]) -> Response:
-    await check_form(request, csrf)
-    user = await current_user(request)
+async def telegram_code(request: Request, checked: CheckedForm, user: Account) -> Response:
     if user is None:
         return _back("/signin?next=/me")
     accounts, _ = await ladder_of(request).ready()
@@ -239,7 +228,9 @@ async def ranked_new(request: Request) -> Response:
 @router.post("/ranked/new")
 async def ranked_create(
     request: Request,
-    csrf: Annotated[str, Form()],
+    checked: CheckedForm,
+    user: Account,
+    platform: SitePlatform,
     title: Annotated[str, Form(max_length=100)] = "",
     preset: Annotated[str, Form(max_length=64)] = "classic-12",
     setup_yaml: Annotated[str, Form(max_length=20_000)] = "",
@@ -247,15 +238,12 @@ async def ranked_create(
     day_minutes: Annotated[float, Form(ge=0.17, le=10080)] = 1440,
     listed: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
-    await check_form(request, csrf)
-    user = await current_user(request)
     if user is None:
         return _back("/signin?next=/ranked/new")
-    platform = platform_of(request)
     if not await platform.create_limit.allow(_client(request)):
         raise Refusal("rate_limited", 429)
     lang = request_lang(request)
-    form = await request.form()
+    form = await request.form()  # the role pickers' fields are named after the roles (`role_doctor`)
     try:
         setup = picked_setup(form, lang) or svc.parse_setup(preset, setup_yaml)
     except SetupError as error:
@@ -268,74 +256,6 @@ async def ranked_create(
                                                    listed=bool(listed), ranked=True)
     await record.mark_ranked(game_id, user.id)
     return _back(f"/h/{admin}")
-
-
-@router.get("/g/{game_id}/join", response_class=HTMLResponse)
-async def join_page(request: Request, game_id: str, user: Account) -> Response:
-    """The one join page: a ranked game's asks for an account, any other's for a nickname (the signed-in
-    reader who holds a seat is shown the way back to it)."""
-    ladder = ladder_of(request)
-    _, record = await ladder.ready()
-    if not (await record.ranked(game_id))[0]:
-        from rankedmafia.server import pages
-
-        return await pages.join_form(request, game_id, signed_in=user is not None)
-    live = await platform_of(request).service.get(game_id)
-    seat = await record.seat_of(game_id, user.id) if user else None
-    return await page(request, "ranked_join.html", {
-        "game_id": game_id, "title": live.row.title, "me": user, "joined": len(live.seats),
-        "players": live.setup.players, "open": live.status == "lobby",
-        "seat": ladder.seat_token(game_id, user.id) if user and seat else None})
-
-
-@router.post("/g/{game_id}/join-ranked")
-async def join_ranked(request: Request, game_id: str, csrf: Annotated[str, Form()]) -> Response:
-    await check_form(request, csrf)
-    user = await current_user(request)
-    if user is None:
-        return _back(f"/signin?next=/g/{game_id}/join")
-    try:
-        token = await take_seat(request, game_id, user)
-    except Refusal as error:
-        live = await platform_of(request).service.get(game_id)
-        return await page(request, "ranked_join.html", {
-            "game_id": game_id, "title": live.row.title, "me": user, "joined": len(live.seats),
-            "players": live.setup.players, "open": live.status == "lobby", "seat": None,
-            "error": message(error, request)}, error.status)
-    return _back(f"/p/{token}")
-
-
-@router.post("/g/{game_id}/join")
-async def join(
-    request: Request,
-    game_id: str,
-    csrf: Annotated[str, Form()],
-    nickname: Annotated[str, Form(max_length=64)],
-    user: Account,
-    sex: Annotated[str, Form(pattern=r"^[mf]?$")] = "",
-) -> Response:
-    """The one join route, the account optional. A seat in a game that is not ranked, under any nickname: a
-    signed-in player's seat is held by his
-    account (its secret derived as in ranked games), so he gets it back from his profile or the game's page
-    if he loses the link, and a second join gives him the same seat. Signed out (or in a ranked game, whose
-    seats are the accounts' own), the plain join."""
-    from rankedmafia.server import pages
-
-    ladder = ladder_of(request)
-    _, record = await ladder.ready()
-    if user is None or (await record.ranked(game_id))[0]:
-        return await pages.join(request, game_id, csrf, nickname, sex)
-    await check_form(request, csrf)
-    token = ladder.seat_token(game_id, user.id)
-    async with ladder.lock(user.id):
-        if await record.seat_of(game_id, user.id) is None:
-            try:
-                live, _ = await platform_of(request).service.join(game_id, nickname, sex or None, token=token)
-            except Refusal as error:
-                return await pages.join_refused(request, game_id, nickname, error)
-            name = next(s.name for s in live.seats.values() if s.token_hash == token_hash(token))
-            await record.hold(game_id, name, user.id)
-    return _back(f"/p/{token}")
 
 
 async def own_seat(request: Request, game_id: str) -> str | None:
@@ -379,12 +299,12 @@ async def take_seat(request: Request, game_id: str, user: User) -> str:
 
 # --- profiles --------------------------------------------------------------------------------------------
 @router.get("/u/{name}", response_class=HTMLResponse)
-async def profile(request: Request, name: str) -> Response:
+async def profile(request: Request, name: str, me: Account) -> Response:
     accounts, _ = await ladder_of(request).ready()
     user = await accounts.by_name(name)
     if user is None:
         raise AccountError("no_user", 404)
-    return await profile_response(request, user, me=await current_user(request))
+    return await profile_response(request, user, me=me)
 
 
 def _day(ts: float) -> str:

@@ -5,17 +5,16 @@ Anyone the host sends the invitation to may join as usual. Ranked games are foun
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.service import GameService
-from rankedmafia.server.deps import Token
-from rankedmafia.server.pages import _check
-from rankedmafia.server.platform import platform_of
+from rankedmafia.server.deps import CheckedForm, HostedGame, HostToken, PlayerSeat, Seat, SitePlatform
+from rankedmafia.server.platform import Platform
 
 router = APIRouter()
 OFFER_SECONDS = 300
@@ -48,21 +47,16 @@ async def play_again(service: GameService, live: LiveGame) -> tuple[str, str]:
 
 @router.post("/api/host/{token}/again", status_code=201, tags=["community"],
              summary="A finished game's host opens a new one like it; its seats are offered to the same players first")
-async def again_api(request: Request, token: Token) -> dict[str, Any]:
-    service = platform_of(request).service
-    old = await service.hosted(token)
-    game_id, admin = await play_again(service, old)
+async def again_api(request: Request, old: HostedGame, platform: SitePlatform) -> dict[str, Any]:
+    game_id, admin = await play_again(platform.service, old)
     await _tell(request, old)
     return {"id": game_id, "admin_token": admin, "host_url": f"/h/{admin}", "invite_url": f"/g/{game_id}/join"}
 
 
 @router.post("/h/{token}/again", include_in_schema=False)
-async def again_form(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
-    await _check(request, csrf)
-    service = platform_of(request).service
-    old = await service.hosted(token)
-    _, admin = await play_again(service, old)
-    await _tell(request, old)
+async def again_form(request: Request, checked: CheckedForm, host: HostToken, platform: SitePlatform) -> Response:
+    _, admin = await play_again(platform.service, host.live)
+    await _tell(request, host.live)
     return RedirectResponse(f"/h/{admin}", status_code=303)
 
 
@@ -73,10 +67,10 @@ async def _tell(request: Request, old: LiveGame) -> None:
         await holder.notifier.tell_again(old)
 
 
-async def take_again(request: Request, token: str) -> str:
+async def take_again(platform: Platform, seat: Seat) -> str:
     """The old table's player takes a seat in the new game; his new secret token."""
-    service = platform_of(request).service
-    live, name = await service.seat(token)
+    service = platform.service
+    live, name = seat.live, seat.name
     new = await again_of(service, live.id)
     if new is None:
         raise Refusal("again_none", 404)
@@ -87,12 +81,11 @@ async def take_again(request: Request, token: str) -> str:
 
 @router.post("/api/player/{token}/again", status_code=201, tags=["community"],
              summary="Take a seat in the game its host opened to play this one again (same nickname)")
-async def take_again_api(request: Request, token: Token) -> dict[str, Any]:
-    new_token = await take_again(request, token)
+async def take_again_api(seat: PlayerSeat, platform: SitePlatform) -> dict[str, Any]:
+    new_token = await take_again(platform, seat)
     return {"token": new_token, "player_url": f"/p/{new_token}"}
 
 
 @router.post("/p/{token}/again", include_in_schema=False)
-async def take_again_form(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
-    await _check(request, csrf)
-    return RedirectResponse(f"/p/{await take_again(request, token)}", status_code=303)
+async def take_again_form(checked: CheckedForm, seat: PlayerSeat, platform: SitePlatform) -> Response:
+    return RedirectResponse(f"/p/{await take_again(platform, seat)}", status_code=303)

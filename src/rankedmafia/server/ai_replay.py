@@ -15,23 +15,15 @@ from rankedmafia.server.i18n import ui
 from rankedmafia.text.names import phase_name
 
 
-async def finished(service: GameService, game_id: str) -> LiveGame:
-    live = await service.get(game_id)
-    if live.status != "over":
-        raise Refusal("not_found", 404, what="replay")
-    return live
-
-
 def counts_line(counts: Counts, lang: str) -> str:
     return ui(lang)["ai_counts"].format(
         decisions=counts.decisions, invalid=counts.invalid, passes=counts.passes, timeouts=counts.timeouts,
         tokens=counts.prompt_tokens + counts.completion_tokens, seconds=f"{counts.seconds:.1f}")
 
 
-async def ai_seats_data(service: GameService, game_id: str, lang: str) -> dict[str, Any]:
-    """A finished game's AI seats, each with its counts, and the game's."""
-    live = await finished(service, game_id)
-    seats, total = ai_counts(await service.store.ai_turns(game_id))
+async def ai_seats_data(service: GameService, live: LiveGame, lang: str) -> dict[str, Any]:
+    """A finished game's AI seats, each with its counts, and the game's (server/deps.py's `FinishedGame`)."""
+    seats, total = ai_counts(await service.store.ai_turns(live.id))
     return {
         "seats": [{"name": name, "counts": seats.get(name, Counts()).as_json(),
                    "line": counts_line(seats.get(name, Counts()), lang)} for name in live.ai_seats()],
@@ -59,12 +51,11 @@ def kind_words(kind: str, lang: str) -> str:
     return ui(lang)["ai_kind_clan" if kind.startswith("clan:") else f"ai_kind_{kind}"]
 
 
-async def ai_seat_data(service: GameService, game_id: str, seat: str, lang: str) -> dict[str, Any]:
+async def ai_seat_data(service: GameService, live: LiveGame, seat: str, lang: str) -> dict[str, Any]:
     """One AI seat's turns of a finished game, in order."""
-    live = await finished(service, game_id)
     if seat not in live.ai_seats():
         raise Refusal("not_found", 404, what="seat")
-    turns = await service.store.ai_turns(game_id, seat)
+    turns = await service.store.ai_turns(live.id, seat)
     seats, _total = ai_counts(turns)
     counts = seats.get(seat, Counts())
     return {

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Path, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from rankedmafia.live import commands as cmd
 from rankedmafia.live import service as svc
 from rankedmafia.live.errors import Refusal
+from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.posts import clan_channels
 from rankedmafia.live.tokens import new_token, token_hash
 from rankedmafia.live.versions import player_version, public_version
@@ -21,7 +22,18 @@ from rankedmafia.rules.errors import SetupError
 from rankedmafia.rules.model import BLUE
 from rankedmafia.script import record
 from rankedmafia.server.ai_replay import ai_seat_data, ai_seats_data
-from rankedmafia.server.deps import Game, GameId, HostedGame, PlayerSeat, Token
+from rankedmafia.server.deps import (
+    FinishedGame,
+    Game,
+    GameId,
+    HostedGame,
+    HostToken,
+    PlayerSeat,
+    Seat,
+    SitePlatform,
+    TokenLimit,
+    finished,
+)
 from rankedmafia.server.lobby import CUSTOM_TITLE, LOBBY_KEY, roles_text
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.server.setup_form import picked_setup
@@ -187,8 +199,7 @@ async def presets() -> list[str]:
 
 
 @router.post("/games", summary="Create a game in its lobby", status_code=201)
-async def create_game(request: Request, body: CreateGame) -> Created:
-    platform = platform_of(request)
+async def create_game(request: Request, platform: SitePlatform, body: CreateGame) -> Created:
     client = request.client.host if request.client else "?"
     if not await platform.create_limit.allow(client):
         raise Refusal("rate_limited", 429)
@@ -209,19 +220,17 @@ async def create_game(request: Request, body: CreateGame) -> Created:
 
 
 @router.get("/agents", summary="The AI players a game may seat on this server (none unless it was given agents)")
-async def agents(request: Request) -> list[str]:
-    return list(platform_of(request).service.ai_agents)
+async def agents(request: Request, platform: SitePlatform) -> list[str]:
+    return list(platform.service.ai_agents)
 
 
 @router.get("/lobby", summary="The open games their hosts listed, newest first")
-async def lobby(request: Request) -> list[Json]:
-    return await platform_of(request).lobby.games(request_lang(request))
+async def lobby(request: Request, platform: SitePlatform) -> list[Json]:
+    return await platform.lobby.games(request_lang(request))
 
 
 @router.get("/lobby/events", summary="Live updates of the list of open games (Server-Sent Events)")
-async def lobby_events(request: Request) -> Any:
-    platform = platform_of(request)
-
+async def lobby_events(request: Request, platform: SitePlatform) -> Any:
     async def state() -> Json:  # the shared board's version: no query per page
         await platform.lobby.games("ru")
         return {"version": platform.lobby.version}
@@ -242,7 +251,7 @@ class SetupChecked(BaseModel):
 
 
 @router.post("/setups/check", summary="Check a custom setup by the engine's own rules (the creation form's pickers)")
-async def check_setup(request: Request, body: SetupCheck) -> SetupChecked:
+async def check_setup(request: Request, platform: SitePlatform, body: SetupCheck) -> SetupChecked:
     lang = request_lang(request)
     form: dict[str, Any] = {f"role_{role}": count for role, count in body.roles.items()}
     if body.players:
@@ -251,7 +260,7 @@ async def check_setup(request: Request, body: SetupCheck) -> SetupChecked:
         setup = picked_setup(form, lang)
         if setup is None:
             raise SetupError("setup_roles", source=CUSTOM_TITLE["en" if lang == "en" else "ru"])
-        within_limits(setup, platform_of(request).settings.max_players)
+        within_limits(setup, platform.settings.max_players)
     except (SetupError, Refusal) as error:
         return SetupChecked(ok=False, message=refusal_text(error, lang))
     mapping = {"players": setup.players, "roles": setup.roles}
@@ -265,47 +274,48 @@ async def game_public(request: Request, live: Game) -> Json:
 
 
 @router.get("/games/{game_id}/record", summary="The full record, published once the game is over")
-async def game_record(request: Request, game_id: GameId) -> Json:
-    live = await platform_of(request).service.get(game_id)
-    if live.status != "over" or live.game is None:
+async def game_record(request: Request, live: FinishedGame) -> Json:
+    if live.game is None:
         raise Refusal("not_found", 404, what="record")
     return record(live.game, request_lang(request))
 
 
 @router.get("/games/{game_id}/ai", summary="A finished game's AI seats with their counts (decisions, invalid "
             "answers, passes, time-outs, tokens, seconds) and the game's")
-async def game_ai(request: Request, game_id: GameId) -> Json:
-    return await ai_seats_data(platform_of(request).service, game_id, request_lang(request))
+async def game_ai(request: Request, live: FinishedGame, platform: SitePlatform) -> Json:
+    return await ai_seats_data(platform.service, live, request_lang(request))
 
 
 @router.get("/games/{game_id}/ai/{seat}", summary="A finished game's AI seat: its prompts, answers, refusals and "
             "moves in order")
-async def game_ai_seat(request: Request, game_id: GameId,
+async def game_ai_seat(request: Request, live: FinishedGame, platform: SitePlatform,
                        seat: Annotated[str, Path(min_length=1, max_length=64)]) -> Json:
-    return await ai_seat_data(platform_of(request).service, game_id, seat, request_lang(request))
+    return await ai_seat_data(platform.service, live, seat, request_lang(request))
 
 
 @router.get("/games/{game_id}/replay", summary="A finished game at one step of its replay (public, or a player's view)")
 async def game_replay(
-    request: Request, game_id: GameId, step: Annotated[int, Query(ge=-1, le=10_000)] = -1,
+    request: Request, game: Game, platform: SitePlatform, step: Annotated[int, Query(ge=-1, le=10_000)] = -1,
     who: Annotated[str, Query(max_length=64)] = "",
 ) -> Json:
-    return await replay_data(platform_of(request).service, game_id, step, who, request_lang(request))
+    return await replay_data(platform.service, finished(game), step, who, request_lang(request))
+
+
+async def _join_limit(request: Request, game_id: GameId) -> None:
+    """Joins, limited per game before it is looked up."""
+    await _limit(request, f"join:{game_id}")
 
 
 @router.post("/games/{game_id}/join", summary="Take a seat in the lobby with a nickname", status_code=201)
-async def join(request: Request, game_id: GameId, body: Join) -> Joined:
-    platform = platform_of(request)
-    await _limit(request, f"join:{game_id}")
-    live, token = await platform.service.join(game_id, body.nickname, body.sex)
+async def join(limited: Annotated[None, Depends(_join_limit)], game: Game, platform: SitePlatform,
+               body: Join) -> Joined:
+    live, token = await platform.service.join(game.id, body.nickname, body.sex)
     name = next(s.name for s in live.seats.values() if s.token_hash == token_hash(token))
     return Joined(name=name, token=token, player_url=f"/p/{token}")
 
 
 @router.get("/games/{game_id}/events", summary="Live updates of the public page (Server-Sent Events)")
-async def game_events(request: Request, game_id: GameId) -> Any:
-    platform = platform_of(request)
-    live = await platform.service.get(game_id)
+async def game_events(request: Request, live: Game, platform: SitePlatform) -> Any:
     lang = request_lang(request)
 
     async def state() -> Json:
@@ -341,73 +351,72 @@ async def player(request: Request, seat: PlayerSeat) -> Json:
     return JSONResponse(data)  # type: ignore[return-value]  # plain JSON: no re-validation of a big dict
 
 
-async def _player_command(request: Request, token: str, build: Callable[[str, str], cmd.Build],
+async def _player_command(request: Request, seat: Seat, build: Callable[[str, str], cmd.Build],
                           phase: str | None, once: str | None) -> Ack:
-    """A seat's command: rate-limited, built for the seat's player and the phase it was sent in (the one
-    current on arrival if it names none: a retry after a conflict never lands in the next), taken once for
-    its Idempotency-Key, acknowledged once durably stored."""
-    platform = platform_of(request)
-    await _limit(request, token)
-    live, name = await platform.service.seat(token)
-    live, outcome = await platform.service.execute(live.id, build(name, phase or cmd.phase_key(live)), once=once)
+    """A seat's command (rate-limited by `TokenLimit` before the seat was looked up): built for the seat's
+    player and the phase it was sent in (the one current on arrival if it names none: a retry after a
+    conflict never lands in the next), taken once for its Idempotency-Key, acknowledged once durably
+    stored."""
+    service = platform_of(request).service
+    build_now = build(seat.name, phase or cmd.phase_key(seat.live))
+    live, outcome = await service.execute(seat.live.id, build_now, once=once)
     return _ack(live, outcome)
 
 
 @router.post("/player/{token}/act", summary="Send tonight's action")
-async def act(request: Request, token: Token, body: Act, once: IdempotencyKey = None) -> Ack:
+async def act(request: Request, limited: TokenLimit, seat: PlayerSeat, body: Act, once: IdempotencyKey = None) -> Ack:
     return await _player_command(
-        request, token, lambda name, phase: cmd.act_build(model.Act.from_fields({**body.model_dump(), "actor": name}),
+        request, seat, lambda name, phase: cmd.act_build(model.Act.from_fields({**body.model_dump(), "actor": name}),
                                                           phase=phase),
         body.phase, once)
 
 
 @router.post("/player/{token}/pass", summary="The reanimator, asked after everyone else, revives nobody")
-async def pass_turn(request: Request, token: Token, body: Phased | None = None, once: IdempotencyKey = None) -> Ack:
-    return await _player_command(request, token, lambda name, phase: cmd.pass_build(name, phase=phase),
+async def pass_turn(request: Request, limited: TokenLimit, seat: PlayerSeat, body: Phased | None = None,
+                    once: IdempotencyKey = None) -> Ack:
+    return await _player_command(request, seat, lambda name, phase: cmd.pass_build(name, phase=phase),
                                  body.phase if body else None, once)
 
 
 @router.post("/player/{token}/withdraw", summary="Take back tonight's action")
-async def withdraw(request: Request, token: Token, body: Phased | None = None, once: IdempotencyKey = None) -> Ack:
-    return await _player_command(request, token, lambda name, phase: cmd.withdraw_build(name, phase=phase),
+async def withdraw(request: Request, limited: TokenLimit, seat: PlayerSeat, body: Phased | None = None,
+                   once: IdempotencyKey = None) -> Ack:
+    return await _player_command(request, seat, lambda name, phase: cmd.withdraw_build(name, phase=phase),
                                  body.phase if body else None, once)
 
 
 @router.post("/player/{token}/vote", summary="Vote today: a name, or blue")
-async def vote(request: Request, token: Token, body: Vote, once: IdempotencyKey = None) -> Ack:
-    return await _player_command(request, token, lambda name, phase: cmd.vote_build(name, body.choice, phase=phase),
+async def vote(request: Request, limited: TokenLimit, seat: PlayerSeat, body: Vote, once: IdempotencyKey = None) -> Ack:
+    return await _player_command(request, seat, lambda name, phase: cmd.vote_build(name, body.choice, phase=phase),
                                  body.phase, once)
 
 
 @router.post("/player/{token}/post", summary="Post in the game thread (by day) or the mafia's chat", status_code=201)
-async def post(request: Request, token: Token, body: Post, once: IdempotencyKey = None) -> Json:
+async def post(limited: TokenLimit, seat: PlayerSeat, platform: SitePlatform, body: Post,
+               once: IdempotencyKey = None) -> Json:
     from rankedmafia.live.posts import add_post
 
-    platform = platform_of(request)
-    await _limit(request, token)
-    live, name = await platform.service.seat(token)
-    post_id = await add_post(platform.service, live, name, body.channel, body.text, body.clan, once=once)
-    platform.hub.publish(live.id)
+    post_id = await add_post(platform.service, seat.live, seat.name, body.channel, body.text, body.clan, once=once)
+    platform.hub.publish(seat.live.id)
     return {"ok": True, "id": post_id, **({"taken": True} if post_id == 0 else {})}
 
 
 @router.get("/player/{token}/posts", summary="The thread's posts, or the mafia chat's")
 async def posts(
-    request: Request, seat: PlayerSeat, channel: Annotated[str, Query(pattern=r"^(thread|clan)$")] = "thread"
+    seat: PlayerSeat, platform: SitePlatform, channel: Annotated[str, Query(pattern=r"^(thread|clan)$")] = "thread"
 ) -> list[Json]:
     from rankedmafia.live.posts import read_posts
 
-    return await read_posts(platform_of(request).service, seat.live, seat.name, channel)
+    return await read_posts(platform.service, seat.live, seat.name, channel)
 
 
 @router.get("/player/{token}/events", summary="Live updates of this player's pages (Server-Sent Events)")
-async def player_events(request: Request, token: Token) -> Any:
-    platform = platform_of(request)
-    live, _ = await platform.service.seat(token)
+async def player_events(request: Request, seat: PlayerSeat, platform: SitePlatform) -> Any:
+    live = seat.live
     lang = request_lang(request)
 
     async def state() -> Json:
-        current, name = await platform.service.seat(token)
+        current, name = await platform.service.seat(seat.token)
         channels = ["thread", *clan_channels(current, name)]
         latest = await platform.post_heads.newest(current.id, channels)
         async with current.lock:  # one consistent, committed state
@@ -439,13 +448,12 @@ async def host_record(request: Request, live: HostedGame) -> Json:
 
 
 @router.get("/host/{token}/events", summary="Live updates of the host's page (Server-Sent Events): every command")
-async def host_events(request: Request, token: Token) -> Any:
-    platform = platform_of(request)
-    live = await platform.service.hosted(token)
+async def host_events(request: Request, host: HostToken, platform: SitePlatform) -> Any:
+    live = host.live
     lang = request_lang(request)
 
     async def state() -> Json:
-        current = await platform.service.hosted(token)
+        current = await platform.service.hosted(host.token)
         latest = await platform.post_heads.newest(current.id, ["thread"])
         async with current.lock:  # one consistent, committed state
             info = game_info(current, lang)
@@ -456,56 +464,54 @@ async def host_events(request: Request, token: Token) -> Any:
     return event_stream(request, platform.hub, live.id, state)
 
 
-async def _host_command(request: Request, token: str, build: cmd.Build, once: str | None = None) -> Ack:
-    platform = platform_of(request)
-    await _limit(request, token)
-    live = await platform.service.hosted(token)
-    live, outcome = await platform.service.execute(live.id, build, once=once)
+async def _host_command(request: Request, live: LiveGame, build: cmd.Build, once: str | None = None) -> Ack:
+    """A host's command (rate-limited by `TokenLimit` before his game was looked up)."""
+    live, outcome = await platform_of(request).service.execute(live.id, build, once=once)
     return _ack(live, outcome)
 
 
-async def _phased_host_command(request: Request, token: str, build: Callable[[str], cmd.Build], phase: str | None,
-                               once: str | None) -> Ack:
+async def _phased_host_command(request: Request, live: LiveGame, build: Callable[[str], cmd.Build],
+                               phase: str | None, once: str | None) -> Ack:
     """«End now», «extend»: built for the phase they were sent in, or the one current on arrival, so that
     two crossing «end now» end one phase (the second, built again after the first, is refused)."""
-    live = await platform_of(request).service.hosted(token)
-    return await _host_command(request, token, build(phase or cmd.phase_key(live)), once)
+    return await _host_command(request, live, build(phase or cmd.phase_key(live)), once)
 
 
 @router.post("/host/{token}/start", summary="Deal the roles from the committed seed and start")
-async def start(request: Request, token: Token, once: IdempotencyKey = None) -> Ack:
-    return await _host_command(request, token, cmd.start_build, once=once)
+async def start(request: Request, limited: TokenLimit, live: HostedGame, once: IdempotencyKey = None) -> Ack:
+    return await _host_command(request, live, cmd.start_build, once=once)
 
 
 @router.post("/host/{token}/resolve", summary="End the current phase now")
-async def resolve_now(request: Request, token: Token, body: Phased | None = None,
+async def resolve_now(request: Request, limited: TokenLimit, live: HostedGame, body: Phased | None = None,
                       once: IdempotencyKey = None) -> Ack:
-    return await _phased_host_command(request, token, cmd.resolve_now_build, body.phase if body else None, once)
+    return await _phased_host_command(request, live, cmd.resolve_now_build, body.phase if body else None, once)
 
 
 @router.post("/host/{token}/extend", summary="Push the current phase's deadline back")
-async def extend(request: Request, token: Token, body: Extend, once: IdempotencyKey = None) -> Ack:
-    return await _phased_host_command(request, token, lambda phase: cmd.extend_build(body.seconds, phase=phase),
+async def extend(request: Request, limited: TokenLimit, live: HostedGame, body: Extend,
+                 once: IdempotencyKey = None) -> Ack:
+    return await _phased_host_command(request, live, lambda phase: cmd.extend_build(body.seconds, phase=phase),
                                       body.phase, once)
 
 
 @router.post("/host/{token}/pause", summary="Stop the clock")
-async def pause(request: Request, token: Token) -> Ack:
-    return await _host_command(request, token, cmd.pause_build)
+async def pause(request: Request, limited: TokenLimit, live: HostedGame) -> Ack:
+    return await _host_command(request, live, cmd.pause_build)
 
 
 @router.post("/host/{token}/resume", summary="Start the clock again")
-async def resume(request: Request, token: Token) -> Ack:
-    return await _host_command(request, token, cmd.resume_build)
+async def resume(request: Request, limited: TokenLimit, live: HostedGame) -> Ack:
+    return await _host_command(request, live, cmd.resume_build)
 
 
 @router.post("/host/{token}/end", summary="End the game and publish the seed")
-async def end(request: Request, token: Token) -> Ack:
-    return await _host_command(request, token, cmd.end_build)
+async def end(request: Request, limited: TokenLimit, live: HostedGame) -> Ack:
+    return await _host_command(request, live, cmd.end_build)
 
 
 @router.post("/host/{token}/replace", summary="Give a seat to a replacement (a new secret link)")
-async def replace(request: Request, token: Token, body: Replace) -> Joined:
+async def replace(request: Request, limited: TokenLimit, live: HostedGame, body: Replace) -> Joined:
     new = new_token()
-    await _host_command(request, token, cmd.replace_build(body.name, body.nickname, new))
+    await _host_command(request, live, cmd.replace_build(body.name, body.nickname, new))
     return Joined(name=body.name, token=new, player_url=f"/p/{new}")

@@ -14,8 +14,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.rules.errors import RuleViolation, SetupError
-from rankedmafia.server import accounts, api, community, desk, ladder_pages, pages
+from rankedmafia.server import accounts, api, community, desk, join, ladder_pages, pages
 from rankedmafia.server.assets import STATIC, Assets
+from rankedmafia.server.deps import unknown_link
 from rankedmafia.server.platform import Platform, platform_of, request_lang
 from rankedmafia.server.settings import Settings
 from rankedmafia.server.validation import is_missing_csrf, validation_text
@@ -78,8 +79,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, error: RequestValidationError) -> Response:
         """Invalid input in words that name the field (server/validation.py); a form without its CSRF
-        token is an outdated form."""
+        token is an outdated form; a link of the wrong shape is an unknown link (server/deps.py)."""
         errors = error.errors()
+        unknown = unknown_link(errors)
+        if unknown is not None:
+            return _error(request, unknown, 404)
         if is_missing_csrf(errors):
             return _error(request, Refusal("csrf", 403), 403)
         detail = validation_text(errors, request_lang(request))
@@ -89,8 +93,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, most=platform.settings.max_body_bytes, uploads=platform.settings.max_upload_bytes)
 
-    accounts.install(app)  # first: a ranked game's join page is the accounts' own
-    community.install(app)  # its routes before the pages' catch-all /p/{token}/{command}
+    accounts.install(app)
+    community.install(app)
+    app.include_router(join.router)
     app.include_router(ladder_pages.router)
     app.include_router(desk.router)
     app.include_router(api.router)

@@ -1,6 +1,6 @@
 """The site as a place people come back to: games to watch, the dead's chat, absent players replaced by
 bots, push notifications, moderation, play again and the ranked quick join. Installed on the app by
-`install` (its routes before the pages' catch-all ones); importing `community_texts` and `host_lines` adds
+`install`; importing `community_texts` and `host_lines` adds
 their words and the thread's English lines to the pages."""
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ same game, or whose account holds a living seat in it (a spectator link cannot t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 from sse_starlette import EventSourceResponse
 
@@ -16,12 +16,11 @@ from rankedmafia.live.errors import NotFound, Refusal
 from rankedmafia.live.live_game import LiveGame
 from rankedmafia.live.nicknames import NICK_MAX
 from rankedmafia.live.service import POST_MAX
-from rankedmafia.server.deps import GameId, Token
+from rankedmafia.server.deps import SESSION, Game, GameId, PlayerSeat, SitePlatform, TokenLimit
 from rankedmafia.server.platform import platform_of
 from rankedmafia.server.sse import event_stream
 
 router = APIRouter()
-SESSION = "rm_session"
 _LIVING_SESSIONS: dict[str, set[str]] = {}  # browser session -> games where it opened a living player's page
 _SESSIONS_MOST = 100_000
 
@@ -95,49 +94,44 @@ async def limit(request: Request, key: str) -> None:
 # --- the API ------------------------------------------------------------------------------------------
 @router.get("/api/games/{game_id}/dead", summary="The dead's and the spectators' chat (for spectators)",
             tags=["community"])
-async def spectator_read(request: Request, game_id: GameId) -> list[dict[str, Any]]:
-    service = platform_of(request).service
-    return await read_dead_posts(service, await service.get(game_id), None)
+async def spectator_read(live: Game, platform: SitePlatform) -> list[dict[str, Any]]:
+    return await read_dead_posts(platform.service, live, None)
+
+
+async def _spectator_limit(request: Request, game_id: GameId) -> None:
+    """A spectator's posts, limited per address and game before the game is looked up."""
+    client = request.client.host if request.client else "?"
+    await limit(request, f"{client}:dead:{game_id}")
 
 
 @router.post("/api/games/{game_id}/dead", summary="A spectator writes in the dead's chat", status_code=201,
              tags=["community"])
-async def spectator_write(request: Request, game_id: GameId, body: SpectatorPost) -> dict[str, Any]:
-    client = request.client.host if request.client else "?"
-    await limit(request, f"{client}:dead:{game_id}")
-    service = platform_of(request).service
-    post_id = await add_dead_post(service, await service.get(game_id), None, body.text, body.name)
+async def spectator_write(limited: Annotated[None, Depends(_spectator_limit)], live: Game, platform: SitePlatform,
+                          body: SpectatorPost) -> dict[str, Any]:
+    post_id = await add_dead_post(platform.service, live, None, body.text, body.name)
     return {"ok": True, "id": post_id}
 
 
 @router.get("/api/games/{game_id}/dead/events", summary="Live updates of the dead's chat (Server-Sent Events)",
             tags=["community"])
-async def spectator_events(request: Request, game_id: GameId) -> Any:
-    live = await platform_of(request).service.get(game_id)
+async def spectator_events(request: Request, live: Game) -> Any:
     return _stream(request, live, None, "")
 
 
 @router.get("/api/player/{token}/dead", summary="The dead's chat: for a player out of the game (403 while alive)",
             tags=["community"])
-async def player_read(request: Request, token: Token) -> list[dict[str, Any]]:
-    service = platform_of(request).service
-    live, name = await service.seat(token)
-    return await read_dead_posts(service, live, name)
+async def player_read(seat: PlayerSeat, platform: SitePlatform) -> list[dict[str, Any]]:
+    return await read_dead_posts(platform.service, seat.live, seat.name)
 
 
 @router.post("/api/player/{token}/dead", summary="A player out of the game writes in the dead's chat",
              status_code=201, tags=["community"])
-async def player_write(request: Request, token: Token, body: DeadPost) -> dict[str, Any]:
-    await limit(request, token)
-    service = platform_of(request).service
-    live, name = await service.seat(token)
-    return {"ok": True, "id": await add_dead_post(service, live, name, body.text)}
+async def player_write(limited: TokenLimit, seat: PlayerSeat, platform: SitePlatform, body: DeadPost) -> dict[str, Any]:
+    return {"ok": True, "id": await add_dead_post(platform.service, seat.live, seat.name, body.text)}
 
 
 @router.get("/api/player/{token}/dead/events", summary="Live updates of the dead's chat for a player out of the game",
             tags=["community"])
-async def player_events(request: Request, token: Token) -> Any:
-    service = platform_of(request).service
-    live, name = await service.seat(token)
-    await read_dead_posts(service, live, name)  # refused while he lives
-    return _stream(request, live, name, token)
+async def player_events(request: Request, seat: PlayerSeat, platform: SitePlatform) -> Any:
+    await read_dead_posts(platform.service, seat.live, seat.name)  # refused while he lives
+    return _stream(request, seat.live, seat.name, seat.token)

@@ -39,9 +39,10 @@ from rankedmafia.rules.errors import RuleViolation, SetupError
 from rankedmafia.rules.game import Game
 from rankedmafia.rules.model import BLUE, Act, PhaseKind
 from rankedmafia.script import ScriptError, phase_record
+from rankedmafia.server.deps import CheckedForm, DeskGame, Hosting, SitePlatform
 from rankedmafia.server.desk_texts import desk_texts
 from rankedmafia.server.forms import choice_form
-from rankedmafia.server.pages import _back, _check, presets, render, required_phase, sent_once
+from rankedmafia.server.pages import _back, presets, render, required_phase
 from rankedmafia.server.platform import platform_of, request_lang
 from rankedmafia.text.acts import describe_act
 from rankedmafia.text.formats import Format
@@ -80,13 +81,6 @@ def parse_players(text: str) -> list[desk.Seat]:
     return seats
 
 
-async def _hosted(request: Request, token: str) -> LiveGame:
-    live = await platform_of(request).service.hosted(token)
-    if not desk.is_desk(live):
-        raise Refusal("not_found", 404, what="desk")
-    return live
-
-
 def _fmt(request: Request) -> Format:
     return FORMATS.get(request.query_params.get("fmt", ""), Format.BBCODE)
 
@@ -99,12 +93,12 @@ async def desk_new(request: Request) -> Response:
 
 
 @router.post("/desk")
-async def desk_create(request: Request, csrf: Annotated[str, Form()], players: Annotated[str, Form(max_length=5000)],
+async def desk_create(request: Request, platform: SitePlatform, checked: CheckedForm,
+                      players: Annotated[str, Form(max_length=5000)],
                       title: Line = "", preset: Line = "classic-12", thread: Line = "") -> Response:
-    await _check(request, csrf)
     lang = request_lang(request)
     k = desk_texts(lang)
-    service = platform_of(request).service
+    service = platform.service
     try:
         seats = parse_players(players)
     except ValueError as error:
@@ -125,10 +119,9 @@ def _new_again(request: Request, error: str, title: str, preset: str, thread: st
 
 
 @router.post("/desk/open")
-async def desk_open(request: Request) -> Response:
+async def desk_open(request: Request, platform: SitePlatform, checked: CheckedForm) -> Response:
     """A terminal save (a file or its pasted text) opened as a desk game."""
-    form = await request.form()
-    await _check(request, str(form.get("csrf", "")))
+    form = await request.form()  # the save comes as a file or as text
     lang = request_lang(request)
     k = desk_texts(lang)
     upload = form.get("save")
@@ -143,7 +136,7 @@ async def desk_open(request: Request) -> Response:
     except RuleViolation as error:
         reason = refusal_text(error, lang)
     else:
-        _, admin = await desk.open_game(platform_of(request).service, game, str(form.get("title", ""))[:100],
+        _, admin = await desk.open_game(platform.service, game, str(form.get("title", ""))[:100],
                                         str(form.get("thread", ""))[:500])
         return _back(f"/desk/{admin}")
     return render(request, "desk_new.html", {"k": k, "presets": presets(lang), "form": {},
@@ -162,26 +155,27 @@ class Shown:
 
 
 @router.get("/desk/{token}")
-async def desk_page(request: Request, token: str) -> Response:
+async def desk_page(request: Request, platform: SitePlatform, host: DeskGame) -> Response:
     """The desk; a private message pasted in this phase and not yet accepted or dropped is read again."""
-    live = await _hosted(request, token)
-    message = await desk.pasted_message(platform_of(request).service, live)
+    live = host.live
+    message = await desk.pasted_message(platform.service, live)
     if message.actor and live.game is not None and not live.game.over:
         shown, _status = await _reading(live, message.actor, message.text, request_lang(request))
-        return await _page(request, token, shown)
-    return await _page(request, token, Shown())
+        return await _page(request, host, shown)
+    return await _page(request, host, Shown())
 
 
-async def _page(request: Request, token: str, shown: Shown, status: int = 200) -> Response:
+async def _page(request: Request, host: Hosting, shown: Shown, status: int = 200) -> Response:
+    """The desk drawn from the game as it is now (a command may have just changed it)."""
     service = platform_of(request).service
-    live = await _hosted(request, token)
+    live = await service.hosted(host.token)
     lang = request_lang(request)
     fmt = _fmt(request)
     paste = await desk.pasted(service, live)
     async with live.lock:
         data = desk_data(live, lang, fmt)
         thread = thread_data(live, paste, lang, fmt) if live.game is not None and data["day"] else None
-    return render(request, "desk.html", {"k": desk_texts(lang), "d": data, "th": thread, "token": token,
+    return render(request, "desk.html", {"k": desk_texts(lang), "d": data, "th": thread, "token": host.token,
                                          "shown": shown, "fmt": fmt.value, "error": shown.error,
                                          "base": str(request.base_url)}, status)
 
@@ -321,17 +315,21 @@ def thread_data(live: LiveGame, paste: desk.Pasted, lang: str, fmt: Format) -> d
 
 
 # --- the host's commands ----------------------------------------------------------------------------------
-async def _run(request: Request, token: str, build: Callable[[str], cmd.Build], form: Any) -> Response:
+Phase = Annotated[str, Form(max_length=40)]  # the phase the form was drawn in
+Once = Annotated[str, Form(max_length=128)]  # the form's one-time token
+Name = Annotated[str, Form(max_length=64)]
+
+
+async def _run(request: Request, host: Hosting, build: Callable[[str], cmd.Build], phase: str, once: str) -> Response:
     """A host's command, built for the phase his form was drawn in (its hidden field; a stale one is
     refused in words), taken once for its one-time token."""
-    live = await _hosted(request, token)
     try:
-        made = build(required_phase(str(form.get("phase", "") or "")))
-        await platform_of(request).service.execute(live.id, made, once=sent_once(form))
+        made = build(required_phase(phase))
+        await platform_of(request).service.execute(host.live.id, made, once=once or None)
     except (Refusal, RuleViolation) as error:
-        return await _page(request, token, Shown(error=refusal_text(error, request_lang(request))),
+        return await _page(request, host, Shown(error=refusal_text(error, request_lang(request))),
                            getattr(error, "status", 409))
-    return _home(request, token)
+    return _home(request, host.token)
 
 
 def _home(request: Request, token: str, anchor: str = "") -> Response:
@@ -341,16 +339,15 @@ def _home(request: Request, token: str, anchor: str = "") -> Response:
 
 
 @router.post("/desk/{token}/read")
-async def read_pm(request: Request, token: str, csrf: Annotated[str, Form()], actor: Line,
+async def read_pm(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame, actor: Line,
                   text: Annotated[str, Form(max_length=4000)]) -> Response:
     """A pasted private message, read as the action it means: shown in words for the host to accept. It is
     kept until he accepts its action or drops it, so that a reload (or a lost connection) keeps it."""
-    await _check(request, csrf)
-    live = await _hosted(request, token)
+    live = host.live
     shown, status = await _reading(live, actor, text, request_lang(request))
     if actor in _game(live).state.players:
-        await desk.keep_message(platform_of(request).service, live, desk.PastedMessage(actor, text))
-    return await _page(request, token, shown, status)
+        await desk.keep_message(platform.service, live, desk.PastedMessage(actor, text))
+    return await _page(request, host, shown, status)
 
 
 async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Shown, int]:
@@ -383,76 +380,71 @@ async def _reading(live: LiveGame, actor: str, text: str, lang: str) -> tuple[Sh
 
 
 @router.post("/desk/{token}/drop")
-async def drop_pm(request: Request, token: str, csrf: Annotated[str, Form()]) -> Response:
+async def drop_pm(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame) -> Response:
     """The pasted message put aside without acting on it."""
-    await _check(request, csrf)
-    live = await _hosted(request, token)
-    await desk.keep_message(platform_of(request).service, live, desk.PastedMessage())
-    return _home(request, token)
+    await desk.keep_message(platform.service, host.live, desk.PastedMessage())
+    return _home(request, host.token)
+
+
+Targets = Annotated[list[str] | None, Form(max_length=6)]
+Field = Annotated[str, Form(max_length=2000)]
 
 
 @router.post("/desk/{token}/act")
-async def act(request: Request, token: str) -> Response:
+async def act(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame, actor: Name = "",
+              action: Annotated[str, Form(max_length=40)] = "", targets: Targets = None, option: Field = "",
+              detail: Field = "", copied_option: Field = "", copied_detail: Field = "", phase: Phase = "",
+              once: Once = "") -> Response:
     """An action accepted from a reading, or entered by hand from the engine's choices."""
-    form = await request.form()
-    await _check(request, str(form.get("csrf", "")))
-    actor = str(form.get("actor", ""))[:64]
-    action = str(form.get("action", ""))[:40]
-    targets = [str(v)[:64] for v in form.getlist("targets") if v][:6]
-    field = {key: (str(form.get(key, "") or "")[:2000] or None)
-             for key in ("option", "detail", "copied_option", "copied_detail")}
-    act = Act.from_fields({"actor": actor, "action": action, "targets": targets, **field})
-    response = await _run(request, token, lambda phase: cmd.act_build(act, phase=phase, replace=True), form)
+    act = Act.from_fields({"actor": actor, "action": action, "targets": [t[:64] for t in targets or () if t],
+                           "option": option or None, "detail": detail or None,
+                           "copied_option": copied_option or None, "copied_detail": copied_detail or None})
+    response = await _run(request, host, lambda phase: cmd.act_build(act, phase=phase, replace=True), phase, once)
     if response.status_code == 303:  # accepted: the message it came from is dealt with
-        service, live = platform_of(request).service, await _hosted(request, token)
+        service = platform.service
+        live = await service.hosted(host.token)
         if (await desk.pasted_message(service, live)).actor == actor:
             await desk.keep_message(service, live, desk.PastedMessage())
     return response
 
 
 @router.post("/desk/{token}/withdraw")
-async def withdraw(request: Request, token: str) -> Response:
-    form = await request.form()
-    await _check(request, str(form.get("csrf", "")))
-    actor = str(form.get("actor", ""))[:64]
-    return await _run(request, token, lambda phase: cmd.withdraw_build(actor, phase=phase), form)
+async def withdraw(request: Request, checked: CheckedForm, host: DeskGame, actor: Name = "", phase: Phase = "",
+                   once: Once = "") -> Response:
+    return await _run(request, host, lambda phase: cmd.withdraw_build(actor, phase=phase), phase, once)
 
 
 @router.post("/desk/{token}/resolve")
-async def resolve(request: Request, token: str) -> Response:
-    form = await request.form()
-    await _check(request, str(form.get("csrf", "")))
-    return await _run(request, token, cmd.resolve_by_hand_build, form)
+async def resolve(request: Request, checked: CheckedForm, host: DeskGame, phase: Phase = "",
+                  once: Once = "") -> Response:
+    return await _run(request, host, cmd.resolve_by_hand_build, phase, once)
 
 
 @router.post("/desk/{token}/end")
-async def end(request: Request, token: str) -> Response:
+async def end(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame,
+              once: Once = "") -> Response:
     """The host ends the game by hand, with no winner (the page asks him to confirm first). It belongs to no
     phase: sent again once the game is over, it changes nothing."""
-    form = await request.form()
-    await _check(request, str(form.get("csrf", "")))
-    live = await _hosted(request, token)
     try:
-        await platform_of(request).service.execute(live.id, cmd.end_build, once=sent_once(form))
+        await platform.service.execute(host.live.id, cmd.end_build, once=once or None)
     except Refusal as error:
-        return await _page(request, token, Shown(error=refusal_text(error, request_lang(request))), error.status)
-    return _home(request, token)
+        return await _page(request, host, Shown(error=refusal_text(error, request_lang(request))), error.status)
+    return _home(request, host.token)
 
 
 @router.post("/desk/{token}/vote")
-async def vote(request: Request, token: str) -> Response:
-    form = await request.form()
-    await _check(request, str(form.get("csrf", "")))
-    voter, choice = str(form.get("voter", ""))[:64], str(form.get("choice", ""))[:64]
-    return await _run(request, token, lambda phase: cmd.votes_build({voter: choice}, phase=phase), form)
+async def vote(request: Request, checked: CheckedForm, host: DeskGame, voter: Name = "", choice: Name = "",
+               phase: Phase = "", once: Once = "") -> Response:
+    return await _run(request, host, lambda phase: cmd.votes_build({voter: choice}, phase=phase), phase, once)
 
 
 @router.post("/desk/{token}/thread")
-async def paste_thread(request: Request, token: str) -> Response:
+async def paste_thread(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame,
+                       text: Annotated[str, Form(max_length=8 * 1024 * 1024)] = "",  # as large as an upload
+                       deadline: Annotated[str, Form(max_length=1000)] = "",
+                       today: Annotated[str, Form(max_length=1000)] = "") -> Response:
     """The day's thread: saved pages (files) and/or pasted text, with the deadline and today's date."""
-    form = await request.form()
-    await _check(request, str(form.get("csrf", "")))
-    live = await _hosted(request, token)
+    form = await request.form()  # the saved pages: any number of files
     k = desk_texts(request_lang(request))
     pages = []
     for upload in form.getlist("files"):
@@ -460,49 +452,44 @@ async def paste_thread(request: Request, token: str) -> Response:
             data = await upload.read()
             if data:
                 pages.append(decode(data))
-    text = str(form.get("text", "") or "").strip()
+    text = text.strip()
     if text:
         pages.append(text)
     if not pages:
-        return await _page(request, token, Shown(error=k["no_pages"]), 422)
-    paste = desk.Pasted(tuple(pages), str(form.get("deadline", ""))[:40].strip(),
-                        str(form.get("today", ""))[:40].strip(), {})
-    await desk.keep_pasted(platform_of(request).service, live, paste)
-    return _home(request, token, "#count")
+        return await _page(request, host, Shown(error=k["no_pages"]), 422)
+    paste = desk.Pasted(tuple(pages), deadline[:40].strip(), today[:40].strip(), {})
+    await desk.keep_pasted(platform.service, host.live, paste)
+    return _home(request, host.token, "#count")
 
 
 @router.post("/desk/{token}/decide")
-async def decide(request: Request, token: str, csrf: Annotated[str, Form()], post: Annotated[int, Form(ge=1)],
+async def decide(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame,
+                 post: Annotated[int, Form(ge=1)],
                  choice: Line = "") -> Response:
     """The host's decision on one flagged post: a vote for someone, blue, or "" (not a vote)."""
-    await _check(request, csrf)
-    service = platform_of(request).service
-    live = await _hosted(request, token)
-    paste = await desk.pasted(service, live)
+    service = platform.service
+    paste = await desk.pasted(service, host.live)
     if not paste.pages:
         raise Refusal("not_found", 404, what="thread")
     decisions = {**(paste.decisions or {}), post: choice}
-    await desk.keep_pasted(service, live, desk.Pasted(paste.pages, paste.deadline, paste.today, decisions))
-    return _home(request, token, "#count")
+    await desk.keep_pasted(service, host.live, desk.Pasted(paste.pages, paste.deadline, paste.today, decisions))
+    return _home(request, host.token, "#count")
 
 
 @router.post("/desk/{token}/apply")
-async def apply_count(request: Request, token: str) -> Response:
+async def apply_count(request: Request, platform: SitePlatform, checked: CheckedForm, host: DeskGame, phase: Phase = "",
+                      once: Once = "") -> Response:
     """The thread's standing votes entered into the day (only the ones that changed)."""
-    form = await request.form()
-    await _check(request, str(form.get("csrf", "")))
-    service = platform_of(request).service
-    live = await _hosted(request, token)
-    paste = await desk.pasted(service, live)
-    async with live.lock:
-        count, _, _ = recount(live, paste, request_lang(request))
-    return await _run(request, token, lambda phase: cmd.votes_build(dict(count.votes), phase=phase), form)
+    paste = await desk.pasted(platform.service, host.live)
+    async with host.live.lock:
+        count, _, _ = recount(host.live, paste, request_lang(request))
+    return await _run(request, host, lambda phase: cmd.votes_build(dict(count.votes), phase=phase), phase, once)
 
 
 @router.get("/desk/{token}/save")
-async def download_save(request: Request, token: str) -> Response:
+async def download_save(request: Request, host: DeskGame) -> Response:
     """The game as the terminal host's save: `rankedmafia host --resume` goes on from it."""
-    live = await _hosted(request, token)
+    live = host.live
     fmt = _fmt(request)
     async with live.lock:
         text = dumps(_game(live), request_lang(request), fmt.value)

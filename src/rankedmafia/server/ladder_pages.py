@@ -6,12 +6,13 @@ from __future__ import annotations
 import hmac
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from rankedmafia.accounts import AccountError
+from rankedmafia.accounts import AccountError, User
 from rankedmafia.ladder.balance import balance, predict_all, predictions_ready
-from rankedmafia.server.accounts import check_form, ladder_of, page
+from rankedmafia.server.accounts import ladder_of, page
+from rankedmafia.server.deps import CheckedForm
 from rankedmafia.server.platform import request_lang
 from rankedmafia.text.roles import side_name
 
@@ -68,31 +69,78 @@ async def admin_page(request: Request, key: str = "", done: str = "") -> Respons
     return response
 
 
-@router.post("/admin/{command}")
-async def admin_command(
-    request: Request,
-    command: str,
-    csrf: Annotated[str, Form()],
-    target: Annotated[str, Form(max_length=64)] = "",
-    reason: Annotated[str, Form(max_length=500)] = "",
-) -> Response:
-    await check_form(request, csrf)
+def _admin_only(request: Request) -> None:
+    """The admin's forms: refused without the admin key's cookie."""
     if not _admin(request):
         raise AccountError("admin_only", 403)
-    accounts, record = await ladder_of(request).ready()
-    target = target.strip()
-    if command in ("ban", "unban"):
-        user = await accounts.by_name(target)
-        if user is None:
-            raise AccountError("no_user", 404)
-        await (accounts.ban(user.id, reason) if command == "ban" else accounts.unban(user.id))
-    elif command in ("ban-telegram", "unban-telegram"):
-        if not target.lstrip("-").isdigit():
-            raise AccountError("no_user", 404)
-        tg = int(target)
-        await (accounts.ban_telegram(tg, reason) if command == "ban-telegram" else accounts.unban_telegram(tg))
-    elif command in ("void", "unvoid"):
-        await (record.void(target, reason) if command == "void" else record.unvoid(target))
-    else:
-        raise AccountError("not_found", 404, what=command)
+
+
+# the form is checked first, then the admin key (a dependency runs where the route names it)
+AdminForm = Annotated[None, Depends(_admin_only)]
+Target = Annotated[str, Form(max_length=64)]
+Reason = Annotated[str, Form(max_length=500)]
+
+
+def _done(command: str) -> Response:
     return RedirectResponse(f"/admin?done={command}", status_code=303)
+
+
+async def _account_named(request: Request, target: str) -> User:
+    accounts, _ = await ladder_of(request).ready()
+    user = await accounts.by_name(target.strip())
+    if user is None:
+        raise AccountError("no_user", 404)
+    return user
+
+
+def _telegram_id(target: str) -> int:
+    target = target.strip()
+    if not target.lstrip("-").isdigit():
+        raise AccountError("no_user", 404)
+    return int(target)
+
+
+@router.post("/admin/ban")
+async def admin_ban(request: Request, checked: CheckedForm, admin: AdminForm, target: Target = "",
+                    reason: Reason = "") -> Response:
+    accounts, _record = await ladder_of(request).ready()
+    await accounts.ban((await _account_named(request, target)).id, reason)
+    return _done("ban")
+
+
+@router.post("/admin/unban")
+async def admin_unban(request: Request, checked: CheckedForm, admin: AdminForm, target: Target = "") -> Response:
+    accounts, _record = await ladder_of(request).ready()
+    await accounts.unban((await _account_named(request, target)).id)
+    return _done("unban")
+
+
+@router.post("/admin/ban-telegram")
+async def admin_ban_telegram(request: Request, checked: CheckedForm, admin: AdminForm, target: Target = "",
+                             reason: Reason = "") -> Response:
+    accounts, _record = await ladder_of(request).ready()
+    await accounts.ban_telegram(_telegram_id(target), reason)
+    return _done("ban-telegram")
+
+
+@router.post("/admin/unban-telegram")
+async def admin_unban_telegram(request: Request, checked: CheckedForm, admin: AdminForm,
+                               target: Target = "") -> Response:
+    accounts, _record = await ladder_of(request).ready()
+    await accounts.unban_telegram(_telegram_id(target))
+    return _done("unban-telegram")
+
+
+@router.post("/admin/void")
+async def admin_void(request: Request, checked: CheckedForm, admin: AdminForm, target: Target = "",
+                     reason: Reason = "") -> Response:
+    _accounts, record = await ladder_of(request).ready()
+    await record.void(target.strip(), reason)
+    return _done("void")
+
+
+@router.post("/admin/unvoid")
+async def admin_unvoid(request: Request, checked: CheckedForm, admin: AdminForm, target: Target = "") -> Response:
+    _accounts, record = await ladder_of(request).ready()
+    await record.unvoid(target.strip())
+    return _done("unvoid")

@@ -7,7 +7,7 @@ same page: the little script swaps its live sections in place when the game chan
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -27,11 +27,23 @@ from rankedmafia.server.ai_replay import ai_seat_data, ai_seats_data
 from rankedmafia.server.api import within_limits
 from rankedmafia.server.assets import asset_url
 from rankedmafia.server.dead_chat import dead_section
+from rankedmafia.server.deps import (
+    SESSION,
+    CheckedForm,
+    FinishedGame,
+    Game,
+    Hosting,
+    HostToken,
+    PlayerSeat,
+    Seat,
+    SitePlatform,
+    finished,
+)
 from rankedmafia.server.forms import question_detail
 from rankedmafia.server.i18n import LANGS, ui
 from rankedmafia.server.lobby import setup_title
 from rankedmafia.server.platform import platform_of, request_lang
-from rankedmafia.server.security import csrf_token, csrf_valid
+from rankedmafia.server.security import csrf_token
 from rankedmafia.server.setup_form import picked_setup, pickers
 from rankedmafia.server.views import host_data, player_data, replay_data, spectator_data
 from rankedmafia.setup import preset_names
@@ -40,7 +52,6 @@ from rankedmafia.text.refusals import refusal_text
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
-SESSION = "rm_session"
 Text = Annotated[str, Form(max_length=20_000)]
 
 
@@ -100,15 +111,6 @@ def error_page(request: Request, message: str, status: int) -> Response:
         return HTMLResponse(message, status_code=status)
 
 
-async def _check(request: Request, given: str) -> None:
-    platform = platform_of(request)
-    if not csrf_valid(platform.key, request.cookies.get(SESSION), given):
-        raise Refusal("csrf", 403)
-    client = request.client.host if request.client else "?"
-    if not await platform.submit_limit.allow(f"{client}:{request.url.path}"):
-        raise Refusal("rate_limited", 429)
-
-
 def _back(url: str) -> Response:
     return RedirectResponse(url, status_code=303)
 
@@ -144,7 +146,8 @@ async def home(request: Request) -> Response:
 @router.post("/games")
 async def create(
     request: Request,
-    csrf: Annotated[str, Form()],
+    checked: CheckedForm,
+    platform: SitePlatform,
     title: Annotated[str, Form(max_length=100)] = "",
     preset: Annotated[str, Form(max_length=64)] = "classic-12",
     setup_yaml: Text = "",
@@ -156,10 +159,8 @@ async def create(
     ai_agent: Annotated[str, Form(max_length=64)] = "",
     replace_absent: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
-    await _check(request, csrf)
-    platform = platform_of(request)
     lang = request_lang(request)
-    form = await request.form()
+    form = await request.form()  # the role pickers' fields are named after the roles (`role_doctor`)
     try:
         setup = picked_setup(form, lang) or svc.parse_setup(preset, setup_yaml)
         within_limits(setup, platform.settings.max_players)
@@ -181,6 +182,11 @@ async def create(
 
 
 # --- what every game form carries: the phase its sender saw, and a one-time token ---------------------------
+Phase = Annotated[str, Form(max_length=40)]
+Once = Annotated[str, Form(max_length=128)]  # a form's one-time token: sent twice, taken once
+Name = Annotated[str, Form(max_length=64)]
+
+
 def required_phase(phase: str) -> str:
     """A game form's phase (a hidden field drawn with the page): without it the command could land in a
     phase its sender never saw, so it is refused."""
@@ -190,161 +196,122 @@ def required_phase(phase: str) -> str:
     return phase
 
 
-def sent_phase(form: Any) -> str:
-    return required_phase(str(form.get("phase", "") or ""))
-
-
-def sent_once(form: Any) -> str | None:
-    """A form's one-time token (a hidden field made when the page is drawn): sent twice, taken once."""
-    return str(form.get("once", "") or "")[:128] or None
-
-
 # --- the host ---------------------------------------------------------------------------------------
 @router.get("/h/{token}", response_class=HTMLResponse)
-async def host_page(request: Request, token: str, everything: bool = False, link: str = "") -> Response:
-    live = await platform_of(request).service.hosted(token)
-    async with live.lock:
-        data = host_data(live, request_lang(request), everything)
-    return render(request, "host.html", {"d": data, "token": token, "new_link": link, "base": str(request.base_url)})
+async def host_page(request: Request, host: HostToken, everything: bool = False, link: str = "") -> Response:
+    async with host.live.lock:
+        data = host_data(host.live, request_lang(request), everything)
+    return render(request, "host.html", {"d": data, "token": host.token, "new_link": link,
+                                         "base": str(request.base_url)})
 
 
-@router.post("/h/{token}/{command}")
-async def host_command(
-    request: Request,
-    token: str,
-    command: str,
-    csrf: Annotated[str, Form()],
-    minutes: Annotated[float, Form(ge=0, le=10080)] = 0,
-    name: Annotated[str, Form(max_length=64)] = "",
-    nickname: Annotated[str, Form(max_length=64)] = "",
-    phase: Annotated[str, Form(max_length=40)] = "",
-    once: Annotated[str, Form(max_length=128)] = "",
-) -> Response:
-    await _check(request, csrf)
-    service = platform_of(request).service
-    live = await service.hosted(token)
-    new = new_token()
-    builds: dict[str, Callable[[], cmd.Build]] = {
-        "start": lambda: cmd.start_build,
-        "resolve": lambda: cmd.resolve_now_build(required_phase(phase)),
-        "pause": lambda: cmd.pause_build,
-        "resume": lambda: cmd.resume_build,
-        "end": lambda: cmd.end_build,
-        "extend": lambda: cmd.extend_build(max(10, int(minutes * 60)), phase=required_phase(phase)),
-        "replace": lambda: cmd.replace_build(name, nickname, new),
-    }
-    make = builds.get(command)
-    if make is None:
-        raise Refusal("not_found", 404, what=command)
+async def _host_command(request: Request, host: Hosting, build: Callable[[], cmd.Build], once: str,
+                        back: str = "") -> Response:
+    """A host's form: its command (built here, so that a missing phase is refused like the engine's own
+    refusals) taken once for its one-time token; refused, the host's page again with the reason."""
     try:
-        await service.execute(live.id, make(), once=once or None)
+        await platform_of(request).service.execute(host.live.id, build(), once=once or None)
     except (Refusal, RuleViolation) as error:
-        data = host_data(live, request_lang(request), False)
-        return render(
-            request,
-            "host.html",
-            {
-                "d": data,
-                "token": token,
-                "new_link": "",
-                "base": str(request.base_url),
-                "error": refusal_text(error, request_lang(request)),
-            },
-            getattr(error, "status", 409),
-        )
-    return _back(f"/h/{token}?link={new}" if command == "replace" else f"/h/{token}")
+        lang = request_lang(request)
+        context = {"d": host_data(host.live, lang, False), "token": host.token, "new_link": "",
+                   "base": str(request.base_url), "error": refusal_text(error, lang)}
+        return render(request, "host.html", context, getattr(error, "status", 409))
+    return _back(back or f"/h/{host.token}")
+
+
+@router.post("/h/{token}/start")
+async def host_start(request: Request, checked: CheckedForm, host: HostToken, once: Once = "") -> Response:
+    return await _host_command(request, host, lambda: cmd.start_build, once)
+
+
+@router.post("/h/{token}/resolve")
+async def host_resolve(request: Request, checked: CheckedForm, host: HostToken, phase: Phase = "",
+                       once: Once = "") -> Response:
+    return await _host_command(request, host, lambda: cmd.resolve_now_build(required_phase(phase)), once)
+
+
+@router.post("/h/{token}/pause")
+async def host_pause(request: Request, checked: CheckedForm, host: HostToken, once: Once = "") -> Response:
+    return await _host_command(request, host, lambda: cmd.pause_build, once)
+
+
+@router.post("/h/{token}/resume")
+async def host_resume(request: Request, checked: CheckedForm, host: HostToken, once: Once = "") -> Response:
+    return await _host_command(request, host, lambda: cmd.resume_build, once)
+
+
+@router.post("/h/{token}/end")
+async def host_end(request: Request, checked: CheckedForm, host: HostToken, once: Once = "") -> Response:
+    return await _host_command(request, host, lambda: cmd.end_build, once)
+
+
+@router.post("/h/{token}/extend")
+async def host_extend(request: Request, checked: CheckedForm, host: HostToken,
+                      minutes: Annotated[float, Form(ge=0, le=10080)] = 0, phase: Phase = "",
+                      once: Once = "") -> Response:
+    return await _host_command(
+        request, host, lambda: cmd.extend_build(max(10, int(minutes * 60)), phase=required_phase(phase)), once)
+
+
+@router.post("/h/{token}/replace")
+async def host_replace(request: Request, checked: CheckedForm, host: HostToken, name: Name = "", nickname: Name = "",
+                       once: Once = "") -> Response:
+    """A seat given to a replacement: the host's page shows the new secret link once."""
+    new = new_token()
+    return await _host_command(request, host, lambda: cmd.replace_build(name, nickname, new), once,
+                               back=f"/h/{host.token}?link={new}")
 
 
 # --- the game page and the lobby ------------------------------------------------------------------------
 @router.get("/g/{game_id}", response_class=HTMLResponse)
-async def game_page(request: Request, game_id: str) -> Response:
-    service = platform_of(request).service
-    live = await service.get(game_id)
+async def game_page(request: Request, platform: SitePlatform, live: Game) -> Response:
+    service = platform.service
     async with live.lock:
         data = spectator_data(live, request_lang(request))
     thread = await read_posts(service, live, None, "thread")  # the thread is public, as on a forum
     return render(request, "game.html", {"d": data, "thread": thread, "base": str(request.base_url),
-                                         "my_seat": await _own_seat(request, game_id),
+                                         "my_seat": await seat_link(request, live.id),
                                          "dead": await dead_section(request, live, None)})
 
 
-async def _own_seat(request: Request, game_id: str) -> str | None:
+async def seat_link(request: Request, game_id: str) -> str | None:
     """The signed-in reader's secret link to his seat in this game, if his account holds one."""
     find = platform_of(request).own_seat
     return await find(request, game_id) if find is not None else None
 
 
 @router.get("/g/{game_id}/replay", response_class=HTMLResponse)
-async def replay_page(request: Request, game_id: str, step: int = -1, who: str = "") -> Response:
+async def replay_page(request: Request, platform: SitePlatform, game: Game, step: int = -1, who: str = "") -> Response:
     """A finished game, phase by phase from its log: the public view, or any player's own."""
-    service = platform_of(request).service
+    service = platform.service
     lang = request_lang(request)
-    data = await replay_data(service, game_id, step, who, lang)
-    ai = await ai_seats_data(service, game_id, lang)
+    live = finished(game)
+    data = await replay_data(service, live, step, who, lang)
+    ai = await ai_seats_data(service, live, lang)
     return render(request, "replay.html", {"d": data, "base": str(request.base_url), "ai": ai})
 
 
 @router.get("/g/{game_id}/replay/ai/{seat}", response_class=HTMLResponse)
-async def ai_seat_page(request: Request, game_id: str, seat: str) -> Response:
+async def ai_seat_page(request: Request, platform: SitePlatform, live: FinishedGame, seat: str) -> Response:
     """An AI seat's prompts, answers and moves in order, once the game is over."""
-    data = await ai_seat_data(platform_of(request).service, game_id, seat, request_lang(request))
+    data = await ai_seat_data(platform.service, live, seat, request_lang(request))
     return render(request, "ai_seat.html", {"d": data})
-
-
-# The join page and its form are one route each, in server/accounts.py (the account is optional there):
-# these are the plain join's parts it uses.
-async def join_form(request: Request, game_id: str, signed_in: bool) -> Response:
-    """The lobby's join form; the signed-in reader who holds a seat is shown the way back to it."""
-    live = await platform_of(request).service.get(game_id)
-    return render(request, "join.html", {"d": spectator_data(live, request_lang(request)),
-                                         "my_seat": await _own_seat(request, game_id), "signed_in": signed_in})
-
-
-async def join(
-    request: Request,
-    game_id: str,
-    csrf: Annotated[str, Form()],
-    nickname: Annotated[str, Form(max_length=64)],
-    sex: Annotated[str, Form(pattern=r"^[mf]?$")] = "",
-) -> Response:
-    await _check(request, csrf)
-    service = platform_of(request).service
-    try:
-        _, token = await service.join(game_id, nickname, sex or None)
-    except Refusal as error:
-        return await join_refused(request, game_id, nickname, error)
-    return _back(f"/p/{token}")
-
-
-async def join_refused(request: Request, game_id: str, nickname: str, error: Refusal) -> Response:
-    """The join page again, with the nickname typed and why it was refused."""
-    live = await platform_of(request).service.get(game_id)
-    return render(
-        request,
-        "join.html",
-        {
-            "d": spectator_data(live, request_lang(request)),
-            "nickname": nickname,
-            "error": refusal_text(error, request_lang(request)),
-        },
-        error.status,
-    )
 
 
 # --- a player ---------------------------------------------------------------------------------------
 @router.get("/p/{token}", response_class=HTMLResponse)
-async def player_page(request: Request, token: str) -> Response:
-    return await _player(request, token, "player.html")
+async def player_page(request: Request, seat: PlayerSeat) -> Response:
+    return await _player(request, seat, "player.html")
 
 
 @router.get("/p/{token}/thread", response_class=HTMLResponse)
-async def thread_page(request: Request, token: str) -> Response:
-    return await _player(request, token, "thread.html")
+async def thread_page(request: Request, seat: PlayerSeat) -> Response:
+    return await _player(request, seat, "thread.html")
 
 
-async def _player(request: Request, token: str, template: str, error: str = "", status: int = 200) -> Response:
+async def _player(request: Request, seat: Seat, template: str, error: str = "", status: int = 200) -> Response:
     service = platform_of(request).service
-    live, name = await service.seat(token)
+    live, name, token = seat.live, seat.name, seat.token
     async with live.lock:
         data = player_data(live, name, request_lang(request))
     thread = await read_posts(service, live, name, "thread")
@@ -365,58 +332,93 @@ async def _player(request: Request, token: str, template: str, error: str = "", 
     )
 
 
-@router.post("/p/{token}/{command}")
-async def player_command(request: Request, token: str, command: str, csrf: Annotated[str, Form()]) -> Response:
-    await _check(request, csrf)
-    service = platform_of(request).service
-    live, name = await service.seat(token)
-    form = await request.form()
-    back = "thread" if command in ("vote", "post") else ""
-    once = sent_once(form)
+async def _seat_command(request: Request, seat: Seat, run: Callable[[], Awaitable[object]],
+                        thread: bool = False) -> Response:
+    """A player's form: `run` sends it; back to his page (the thread's, for a vote or a post), or, refused,
+    that page again with the reason (drawn from the game as it is now)."""
     try:
-        phase = sent_phase(form) if command in ("act", "pass", "withdraw", "vote") else None
-        if command == "act":
-            action = str(form.get("action", ""))[:40]
-            targets = [str(v)[:64] for key in ("target", "target2", "target3") for v in form.getlist(key) if v][:4]
-            option = str(form.get(f"option_{action}", "") or "")[:80] or None
-            detail = str(form.get(f"detail_{action}", "") or "")[:2000].strip() or None
-            copied_option = str(form.get("copied_option", "") or "")[:80] or None
-            copied_detail = None
-            fields = {str(k)[2:]: [str(v)[:64] for v in form.getlist(k)][:40] for k in form if str(k).startswith("q_")}
-            if live.game is not None and action == "ask" and option is not None and detail is None:
-                detail = question_detail(live.game, option, fields)
-            elif live.game is not None and action == "copy" and detail == "ask" and copied_option is not None:
-                copied_detail = question_detail(live.game, copied_option, fields)  # the joker asks the Council
-            act = Act.from_fields({"actor": name, "action": action, "targets": targets, "option": option,
-                                   "detail": detail, "copied_option": copied_option, "copied_detail": copied_detail})
-            build = cmd.act_build(act, phase=phase)
-            await service.execute(live.id, build, once=once)
-        elif command == "pass":
-            await service.execute(live.id, cmd.pass_build(name, phase=phase), once=once)
-        elif command == "withdraw":
-            await service.execute(live.id, cmd.withdraw_build(name, phase=phase), once=once)
-        elif command == "vote":
-            await service.execute(live.id, cmd.vote_build(name, str(form.get("choice", ""))[:64], phase=phase),
-                                  once=once)
-        elif command in ("post", "chat"):
-            await add_post(
-                service,
-                live,
-                name,
-                "clan" if command == "chat" else "thread",
-                str(form.get("text", ""))[: svc.POST_MAX + 1],
-                str(form.get("clan", ""))[:40] or None,
-                once=once,
-            )
-            platform_of(request).hub.publish(live.id)
-        else:
-            raise Refusal("not_found", 404, what=command)
+        await run()
     except (Refusal, RuleViolation) as error:
-        return await _player(
-            request,
-            token,
-            "thread.html" if back else "player.html",
-            refusal_text(error, request_lang(request)),
-            getattr(error, "status", 409),
-        )
-    return _back(f"/p/{token}/{back}" if back else f"/p/{token}")
+        live, name = await platform_of(request).service.seat(seat.token)
+        return await _player(request, Seat(live, name, seat.token), "thread.html" if thread else "player.html",
+                             refusal_text(error, request_lang(request)), getattr(error, "status", 409))
+    return _back(f"/p/{seat.token}/thread" if thread else f"/p/{seat.token}")
+
+
+def _execute(request: Request, seat: Seat, build: Callable[[], cmd.Build],
+             once: str) -> Callable[[], Awaitable[object]]:
+    """A seat's game command, built when it is sent (a missing phase is refused as the engine's refusals
+    are), taken once for its one-time token."""
+    return lambda: platform_of(request).service.execute(seat.live.id, build(), once=once or None)
+
+
+Targets = Annotated[list[str] | None, Form(max_length=4)]
+
+
+@router.post("/p/{token}/act")
+async def player_act(request: Request, checked: CheckedForm, seat: PlayerSeat,
+                     action: Annotated[str, Form(max_length=40)] = "",
+                     target: Targets = None, target2: Targets = None, target3: Targets = None,
+                     copied_option: Annotated[str, Form(max_length=80)] = "", phase: Phase = "",
+                     once: Once = "") -> Response:
+    # the option, the detail and a Council question's fields are named after the action drawn (`option_kill`,
+    # `detail_copy`, `q_…`), so they are read from the form as sent
+    form = await request.form()
+
+    def build() -> cmd.Build:
+        sent = required_phase(phase)
+        targets = [t[:64] for t in (*(target or ()), *(target2 or ()), *(target3 or ())) if t][:4]
+        option = str(form.get(f"option_{action}", "") or "")[:80] or None
+        detail = str(form.get(f"detail_{action}", "") or "")[:2000].strip() or None
+        copied_detail = None
+        fields = {str(k)[2:]: [str(v)[:64] for v in form.getlist(k)][:40] for k in form if str(k).startswith("q_")}
+        game = seat.live.game
+        if game is not None and action == "ask" and option is not None and detail is None:
+            detail = question_detail(game, option, fields)
+        elif game is not None and action == "copy" and detail == "ask" and copied_option:
+            copied_detail = question_detail(game, copied_option, fields)  # the joker asks the Council
+        act = Act.from_fields({"actor": seat.name, "action": action, "targets": targets, "option": option,
+                               "detail": detail, "copied_option": copied_option or None,
+                               "copied_detail": copied_detail})
+        return cmd.act_build(act, phase=sent)
+
+    return await _seat_command(request, seat, _execute(request, seat, build, once))
+
+
+@router.post("/p/{token}/pass")
+async def player_pass(request: Request, checked: CheckedForm, seat: PlayerSeat, phase: Phase = "",
+                      once: Once = "") -> Response:
+    run = _execute(request, seat, lambda: cmd.pass_build(seat.name, phase=required_phase(phase)), once)
+    return await _seat_command(request, seat, run)
+
+
+@router.post("/p/{token}/withdraw")
+async def player_withdraw(request: Request, checked: CheckedForm, seat: PlayerSeat, phase: Phase = "",
+                          once: Once = "") -> Response:
+    run = _execute(request, seat, lambda: cmd.withdraw_build(seat.name, phase=required_phase(phase)), once)
+    return await _seat_command(request, seat, run)
+
+
+@router.post("/p/{token}/vote")
+async def player_vote(request: Request, checked: CheckedForm, seat: PlayerSeat, choice: Name = "", phase: Phase = "",
+                      once: Once = "") -> Response:
+    run = _execute(request, seat, lambda: cmd.vote_build(seat.name, choice, phase=required_phase(phase)), once)
+    return await _seat_command(request, seat, run, thread=True)
+
+
+async def _post(request: Request, seat: Seat, channel: str, text: str, clan: str, once: str) -> None:
+    platform = platform_of(request)
+    await add_post(platform.service, seat.live, seat.name, channel, text, clan or None, once=once or None)
+    platform.hub.publish(seat.live.id)
+
+
+@router.post("/p/{token}/post")
+async def player_post(request: Request, checked: CheckedForm, seat: PlayerSeat, text: Text = "",
+                      once: Once = "") -> Response:
+    return await _seat_command(request, seat, lambda: _post(request, seat, "thread", text, "", once), thread=True)
+
+
+@router.post("/p/{token}/chat")
+async def player_chat(request: Request, checked: CheckedForm, seat: PlayerSeat, text: Text = "",
+                      clan: Annotated[str, Form(max_length=40)] = "", once: Once = "") -> Response:
+    return await _seat_command(request, seat, lambda: _post(request, seat, "clan", text, clan, once))

@@ -15,10 +15,9 @@ from pydantic import BaseModel, Field
 
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.push import Notifier, public_key, state_of, unb64url, vapid_key
-from rankedmafia.server.dead_chat import limit
-from rankedmafia.server.deps import Token
+from rankedmafia.server.deps import PlayerSeat, SitePlatform, TokenLimit
 from rankedmafia.server.pages import templates
-from rankedmafia.server.platform import Platform, platform_of, request_lang
+from rankedmafia.server.platform import Platform, request_lang
 from rankedmafia.server.views import game_title
 
 router = APIRouter()
@@ -58,11 +57,10 @@ async def push_key(request: Request) -> dict[str, str]:
 
 @router.post("/api/player/{token}/push", status_code=201, tags=["community"],
              summary="Push notifications to this browser (its PushSubscription): his move, a phase's end")
-async def subscribe(request: Request, token: Token, body: PushSubscription) -> dict[str, Any]:
-    await limit(request, token)
+async def subscribe(request: Request, limited: TokenLimit, seat: PlayerSeat, platform: SitePlatform,
+                    body: PushSubscription) -> dict[str, Any]:
     _checked(body)
-    platform = platform_of(request)
-    live, name = await platform.service.seat(token)
+    live, name = seat.live, seat.name
     notifier = notifier_of(request)
     async with live.lock:
         told = state_of(live, name)  # told from now on: what is already so is not news
@@ -72,15 +70,13 @@ async def subscribe(request: Request, token: Token, body: PushSubscription) -> d
 
 
 @router.delete("/api/player/{token}/push", tags=["community"], summary="No more push notifications to this browser")
-async def unsubscribe(request: Request, token: Token, body: PushSubscription) -> dict[str, Any]:
-    live, name = await platform_of(request).service.seat(token)
-    await notifier_of(request).subscriptions.unsubscribe(live.id, name, body.endpoint)
+async def unsubscribe(request: Request, seat: PlayerSeat, body: PushSubscription) -> dict[str, Any]:
+    await notifier_of(request).subscriptions.unsubscribe(seat.live.id, seat.name, body.endpoint)
     return {"ok": True}
 
 
 @router.get("/p/{token}/sw.js", include_in_schema=False)
-async def worker(request: Request, token: Token) -> Response:
-    await platform_of(request).service.seat(token)
+async def worker(seat: PlayerSeat) -> Response:
     return Response(WORKER, media_type="text/javascript", headers={"cache-control": "no-cache"})
 
 

@@ -16,8 +16,9 @@ from rankedmafia.accounts import User
 from rankedmafia.live import commands as cmd
 from rankedmafia.live.errors import Refusal
 from rankedmafia.live.nicknames import seat_nickname
-from rankedmafia.server.accounts import current_user, ladder_of
-from rankedmafia.server.pages import _check, render
+from rankedmafia.server.accounts import ladder_of
+from rankedmafia.server.deps import Account, CheckedForm
+from rankedmafia.server.pages import render
 from rankedmafia.server.platform import platform_of
 from rankedmafia.setup import preset
 
@@ -43,8 +44,8 @@ def queue_of(request: Request) -> Queue:
     return found
 
 
-async def _user(request: Request) -> User:
-    user = await current_user(request)
+def _allowed(user: User | None) -> User:
+    """A player who may wait in the queue: signed in, not banned."""
     if user is None:
         raise Refusal("quick_signed_out", 401)
     if user.banned:
@@ -63,8 +64,8 @@ async def state(request: Request, user: User | None) -> dict[str, Any]:
             "seat": seat}
 
 
-async def enqueue(request: Request) -> dict[str, Any]:
-    user = await _user(request)
+async def enqueue(request: Request, account: User | None) -> dict[str, Any]:
+    user = _allowed(account)
     queue = queue_of(request)
     async with queue.lock:
         queue.seated.pop(user.id, None)
@@ -102,39 +103,37 @@ async def _open(request: Request, queue: Queue) -> None:
 
 
 @router.get("/api/quick", tags=["community"], summary="The ranked quick-join queue: how many wait, and his seat")
-async def quick_state(request: Request) -> dict[str, Any]:
-    return await state(request, await current_user(request))
+async def quick_state(request: Request, user: Account) -> dict[str, Any]:
+    return await state(request, user)
 
 
 @router.post("/api/quick", tags=["community"], summary="Wait for a ranked game (signed in)")
-async def quick_join(request: Request) -> dict[str, Any]:
-    return await enqueue(request)
+async def quick_join(request: Request, user: Account) -> dict[str, Any]:
+    return await enqueue(request, user)
 
 
 @router.delete("/api/quick", tags=["community"], summary="Leave the queue")
-async def quick_leave(request: Request) -> dict[str, Any]:
-    user = await _user(request)
+async def quick_leave(request: Request, account: Account) -> dict[str, Any]:
+    user = _allowed(account)
     queue_of(request).waiting.pop(user.id, None)
     return await state(request, user)
 
 
 @router.get("/ranked/quick", response_class=HTMLResponse, include_in_schema=False)
-async def quick_page(request: Request) -> Response:
-    user = await current_user(request)
+async def quick_page(request: Request, user: Account) -> Response:
     return render(request, "quick.html", {"q": await state(request, user), "signed_in": user is not None,
                                           "setup": preset(QUICK_PRESET)})
 
 
 @router.post("/ranked/quick", include_in_schema=False)
-async def quick_form(request: Request, csrf: Annotated[str, Form()],
+async def quick_form(request: Request, checked: CheckedForm, user: Account,
                      leave: Annotated[str, Form(max_length=4)] = "") -> Response:
-    await _check(request, csrf)
-    if await current_user(request) is None:
+    if user is None:
         return RedirectResponse("/signin?next=/ranked/quick", status_code=303)
     if leave:
-        await quick_leave(request)
+        await quick_leave(request, user)
     else:
-        found = await enqueue(request)
+        found = await enqueue(request, user)
         if found["seat"]:
             return RedirectResponse(found["seat"], status_code=303)
     return RedirectResponse("/ranked/quick", status_code=303)

@@ -328,16 +328,13 @@ def _sent_text(game: Game, name: str, lang: str) -> str | None:
     return act_text(act.fields(), lang)
 
 
-async def replay_data(service: Any, game_id: str, step: int, who: str, lang: str) -> dict[str, Any]:
+async def replay_data(service: Any, live: LiveGame, step: int, who: str, lang: str) -> dict[str, Any]:
     """A finished game's replay at one step (-1: the last), seen publicly or, the game being over, by
-    any player (`who`). Only finished games are replayed: a running one is followed on its public page."""
-    from rankedmafia.live.errors import Refusal
+    any player (`who`). Only finished games are replayed (server/deps.py's `FinishedGame`): a running one is
+    followed on its public page."""
     from rankedmafia.live.replay import replay_to, steps
 
-    live = await service.get(game_id)
-    if live.status != "over":
-        raise Refusal("not_found", 404, what="replay")
-    entries = await service.store.log(game_id, 0)
+    entries = await service.store.log(live.id, 0)
     total = steps(entries)
     step = total - 1 if step < 0 or step >= total else step
     past = replay_to(live.row, live.seats, entries, step)

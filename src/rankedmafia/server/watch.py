@@ -11,8 +11,9 @@ from fastapi.responses import HTMLResponse, Response
 
 from rankedmafia.live.errors import NotFound
 from rankedmafia.live.service import GameService
+from rankedmafia.server.deps import SitePlatform
 from rankedmafia.server.lobby import roles_text, setup_title
-from rankedmafia.server.platform import platform_of, request_lang
+from rankedmafia.server.platform import request_lang
 from rankedmafia.server.views import game_title
 from rankedmafia.text.names import phase_name
 
@@ -50,13 +51,13 @@ async def watch_games(service: GameService, lang: str) -> list[dict[str, Any]]:
 
 
 @router.get("/api/watch", summary="The listed games in progress, to watch (newest first)", tags=["community"])
-async def watch_api(request: Request) -> list[dict[str, Any]]:
-    return await watch_games(platform_of(request).service, request_lang(request))
+async def watch_api(request: Request, platform: SitePlatform) -> list[dict[str, Any]]:
+    return await watch_games(platform.service, request_lang(request))
 
 
 @router.get("/watch", response_class=HTMLResponse, include_in_schema=False)
-async def watch_page(request: Request) -> Response:
+async def watch_page(request: Request, platform: SitePlatform) -> Response:
     from rankedmafia.server.pages import render
 
-    games = await watch_games(platform_of(request).service, request_lang(request))
+    games = await watch_games(platform.service, request_lang(request))
     return render(request, "watch.html", {"games": games})
