@@ -4,6 +4,7 @@ page; a running game's moves cost it nothing; the home pages are nudged at most 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -128,3 +129,42 @@ def test_a_change_costs_one_post_query_for_every_open_page() -> None:
 
     first, second, reads = asyncio.run(run())
     assert sorted(set(first)) == [3, 5] and set(second) == {9} and reads == 2
+
+
+def test_a_command_costs_the_open_pages_no_post_query_and_a_post_one(tmp_path: Path) -> None:
+    """On the platform as it starts: the newest posts are read again after a post, not after a command
+    (a command adds no post), and the read sees the post."""
+    from rankedmafia.live.posts import add_post
+    from rankedmafia.server.platform import Platform
+    from rankedmafia.server.settings import Settings
+    from rankedmafia.setup import preset
+
+    async def run() -> tuple[list[int], int]:
+        platform = Platform(Settings(data=tmp_path / "data"))
+        await platform.start()
+        try:
+            service, heads = platform.service, platform.post_heads
+            reads = 0
+            read = service.store.post_heads
+
+            async def counted(game_id: str) -> dict[str, int]:
+                nonlocal reads
+                reads += 1
+                return await read(game_id)
+
+            service.store.post_heads = counted  # type: ignore[method-assign]
+            game_id, _ = await service.create("t", preset("classic-12"), 60, 60)
+            seen = [await heads.newest(game_id, ["thread"])]
+            for _ in range(5):
+                platform.hub.publish(game_id)  # what every command does once committed
+                seen.append(await heads.newest(game_id, ["thread"]))
+            live, _ = await service.join(game_id, "Вася")
+            await add_post(service, live, next(iter(live.seats)), "thread", "привет")
+            seen.append(await heads.newest(game_id, ["thread"]))
+            return seen, reads
+        finally:
+            await platform.stop()
+
+    seen, reads = asyncio.run(run())
+    assert seen[:6] == [0] * 6 and seen[6] > 0
+    assert reads == 2

@@ -1,6 +1,7 @@
 """The newest post of each channel of a game, shared by every open page of it: read once per change of
-the game (the hub's listener forgets a game's heads when it changes), so a change nudging a hundred open
-pages costs one query, not a hundred."""
+the game's posts (the store tells of this process's posts, the notice with the head -1 of another's), so
+a post nudging a hundred open pages costs one query, not a hundred, and a command, which adds no post,
+costs none."""
 
 from __future__ import annotations
 

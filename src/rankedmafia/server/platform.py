@@ -67,7 +67,7 @@ class Platform:
         store = Store(db)
         self._share_limits(db)
         self._post_heads = PostHeads(store)
-        self.hub.listen(self._post_heads.changed)
+        store.post_listeners.append(self._post_heads.changed)  # a command changes no post: heads stay
         self._service = drive_bots(GameService(store, self.hub, follow_up_seconds=self.settings.follow_up_seconds))
         agents = self.settings.agents or (Path(os.environ[AGENTS_VARIABLE]) if os.environ.get(AGENTS_VARIABLE)
                                           else None)
@@ -117,6 +117,8 @@ class Platform:
             await asyncio.to_thread(self._service.store.close)
 
     async def _changed(self, game_id: str, head: int) -> None:
+        if head < 0:  # another process changed the game's seats or posts
+            self.post_heads.changed(game_id)
         await self.service.catch_up(game_id, head)
         self.hub.publish(game_id)
 

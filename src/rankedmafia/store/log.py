@@ -91,6 +91,9 @@ class Store:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.writer = Writer(db.engine)
+        # told of a game whose posts this process changed, once committed (another process's change of
+        # them arrives as the notice with the head -1)
+        self.post_listeners: list[Callable[[str], None]] = []
 
     def close(self) -> None:
         self.writer.close()
@@ -424,6 +427,8 @@ class Store:
             return int(key[0]) if key is not None else 0
 
         post_id: int = await self.writer.run(job)
+        for listener in self.post_listeners:
+            listener(game_id)
         return post_id
 
     async def posts(self, game_id: str, channels: Sequence[str], limit: int = 500) -> list[PostRow]:
