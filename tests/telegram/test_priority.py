@@ -12,7 +12,7 @@ from typing import Any
 from rankedmafia.store import Store, connect
 from rankedmafia.telegram import outbox
 from rankedmafia.telegram.counts import KeptCounts
-from rankedmafia.telegram.delivery import NEWS, OTHER, Delivery, Gate, rank
+from rankedmafia.telegram.delivery import FIRST, LIVE, NEWS, OTHER, Delivery, Gate, rank
 from rankedmafia.telegram.lease import Lease
 from rankedmafia.telegram.limits import Limiter, Limits
 from rankedmafia.telegram.outbox import Outbox, Row
@@ -39,6 +39,13 @@ def test_news_go_first_the_final_tally_with_them_a_live_tally_last() -> None:
     final = row(6, "vote", "edit", markup=None, version=4, sent=3, target="v")
     ordered = sorted([live, remind, results, start, first_buttons, final], key=rank)
     assert [r.id for r in ordered] == [3, 4, 5, 6, 2, 1]
+
+
+def test_the_sign_ups_list_is_a_live_count_once_its_buttons_are_out() -> None:
+    buttons = row(1, "signup", "edit", markup=BUTTONS, version=1, sent=0, target="s")  # players wait for them
+    count = row(2, "signup", "edit", markup=BUTTONS, version=5, sent=4, target="s")  # who has joined so far
+    closed = row(3, "signup", "edit", markup=None, version=9, sent=8, target="s")  # the game starts
+    assert [rank(r)[0] for r in (buttons, count, closed)] == [FIRST, LIVE, FIRST]
 
 
 @dataclass
