@@ -1,13 +1,13 @@
 """How soon a Telegram group hears that a phase has ended, with many games at once and Telegram's limits on.
 
-Games of classic-12 through the tests' fake Bot API against `rankedmafia telegram` in a subprocess (SQLite),
-with the bot's real limits (30 calls a second, 20 calls a minute per group, 1 s between two group
-messages, 0.05 s between two private ones). The games start as people would start them: each table opens
-its game at a random moment within the first `--spread` seconds, its twelve players follow the deep link
-within the next `--think` x 10 seconds and answer the bot's question, and then each plays by buttons at
-his own pace, a pause before each press (`--think`: 0.5-1.5 times it): each player with a night keyboard
-presses through it, and votes once a day (`--vote-within`). After `--minutes` the players stop; the bot is
-given `--grace` seconds more to send what is due, then stopped.
+Games of classic-12 (or `--preset`) through the tests' fake Bot API against `rankedmafia telegram` in a
+subprocess (SQLite), with the bot's real limits (30 calls a second, 20 calls a minute per group, 1 s
+between two group messages, 0.05 s between two private ones). The games start as people would start
+them: each table opens its game at a random moment within the first `--spread` seconds, its players
+follow the deep link within the next `--think` x 10 seconds and answer the bot's question, and then each
+plays by buttons at his own pace, a pause before each press (`--think`: 0.5-1.5 times it): each player
+with a night keyboard presses through it, and votes once a day (`--vote-within`). After `--minutes` the
+players stop; the bot is given `--grace` seconds more to send what is due, then stopped.
 
 For each phase that ended (its `resolve` in the game's log) before the players stopped: the time to the
 group's message with its results («Итоги …»); a phase whose results never came within the grace counts
@@ -18,6 +18,7 @@ and of this process, and the load average before and after. With the bot's trace
 the gate, the call, the mark.
 
     .venv/bin/python benchmarks/telegram_phases.py --games 100 --minutes 4
+    .venv/bin/python benchmarks/telegram_phases.py --games 1 --preset full-35 --spread 0
     .venv/bin/python benchmarks/telegram_phases.py --games 100 --bot-src /tmp/main/src   # another checkout's bot
 """
 
@@ -43,18 +44,21 @@ sys.path.insert(0, str(ROOT / "tests"))
 harness: Any = importlib.import_module("telegram.harness")
 fakeapi: Any = importlib.import_module("telegram.fakeapi")
 RESULTS = "Итоги "  # the heading of a phase's results in the group
+MORE_NAMES = ["Олег", "Вика", "Рома", "Галя", "Слава", "Тимур", "Кира", "Лев", "Ульяна", "Эдик"]  # past 30 seats
 
 
 class Players(harness.Table):  # type: ignore[misc]
-    """A table whose twelve players act as people do, each at his own pace: a pause before each press of a
+    """A table whose players act as people do, each at his own pace: a pause before each press of a
     night keyboard (`think`, 0.5-1.5 times it), one vote a day at a random moment of its first
     `vote_within` seconds; woken by what the bot does in their chats (no polling). A press whose answer
     does not come within `PATIENCE` seconds is counted and given up."""
 
     PATIENCE = 60.0
 
-    def __init__(self, fake: Any, think: float, vote_within: float, seed: int) -> None:
-        super().__init__(fake, 12, rng=random.Random(seed))
+    def __init__(self, fake: Any, think: float, vote_within: float, seed: int, preset: str = "classic-12") -> None:
+        size = harness.preset_players(preset)
+        super().__init__(fake, size, rng=random.Random(seed), names=[*harness.NAMES, *MORE_NAMES][:size])
+        self.preset = preset
         self.think = think
         self.vote_within = vote_within
         self.chats = (self.group_id, *self.ids.values())
@@ -84,7 +88,7 @@ class Players(harness.Table):  # type: ignore[misc]
         the next `think` x 10 seconds and answers the bot's question as it comes; once all are in (their
         presses answered), the opener starts the game. False: the players stopped before the start."""
         began = time.monotonic()
-        self.fake.say(self.opener, self.group_id, "/game classic-12")
+        self.fake.say(self.opener, self.group_id, f"/game {self.preset}")
         registration = self.fake.wait(lambda: self.fake.last(self.group_id, lambda m: "Набор в игру" in m.text
                                                              and bool(m.markup)), stop - began, "the sign-up",
                                       chats=(self.group_id,))
@@ -224,6 +228,7 @@ def run_table(table: Players, start: float, stop: float, failures: list[str]) ->
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--preset", default="classic-12", help="the game each table plays (e.g. full-35)")
     parser.add_argument("--minutes", type=float, default=4.0, help="the players stop after so long")
     parser.add_argument("--spread", type=float, default=60.0, help="the tables open within so many seconds")
     parser.add_argument("--night", type=int, default=30)
@@ -256,7 +261,8 @@ def main() -> None:
         began = time.monotonic()
         stop = began + args.minutes * 60
         vote_within = args.vote_within if args.vote_within is not None else args.day * 2 / 3
-        tables = [Players(fake, args.think, vote_within, args.seed * 1000 + i) for i in range(args.games)]
+        tables = [Players(fake, args.think, vote_within, args.seed * 1000 + i, args.preset)
+                  for i in range(args.games)]
         threads = [threading.Thread(target=run_table, args=(t, began + rng.uniform(0, args.spread), stop, failures),
                                     daemon=True) for t in tables]
         try:
@@ -318,12 +324,12 @@ def main() -> None:
             group_minutes.append(most_in_window([c.at for c in calls if c.chat_id == table.group_id], 60.0))
     signed = [t.signed_up for t in tables if t.signed_up is not None]
     started = len(signed)
-    print(f"{args.games} tables of classic-12 opened within {args.spread:.0f} s, {started} games started; "
+    print(f"{args.games} tables of {args.preset} opened within {args.spread:.0f} s, {started} games started; "
           f"nights {args.night} s, days {args.day} s, think {args.think} s; players stopped after "
           f"{args.minutes:g} min, the bot after {args.grace:.0f} s more")
     print(f"  load average before {load_before[0]:.2f} / {load_before[1]:.2f}, after {load_after[0]:.2f} / "
           f"{load_after[1]:.2f} (1 / 5 min)")
-    print(f"  sign-up (the /game to the start, 12 players joining): {quantiles(signed)}")
+    print(f"  sign-up (the /game to the start, all its players joining): {quantiles(signed)}")
     print(f"  {phases} phases ended; presses {sum(t.presses for t in tables)} "
           f"(unanswered within {Players.PATIENCE:.0f} s: {sum(len(t.lost) for t in tables)}); calls {len(calls)} "
           f"({len(calls) / elapsed:.1f} a second)")
