@@ -13,12 +13,13 @@ plain synchronous code.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,6 +122,14 @@ class Trap:
     sprung: threading.Event = field(default_factory=threading.Event)
 
 
+@dataclass(eq=False)
+class Waiter:
+    """A thread waiting for the bot to do something in some chats (None: in any): woken by such a call."""
+
+    chats: frozenset[int] | None
+    event: threading.Event = field(default_factory=threading.Event)
+
+
 @dataclass
 class User:
     id: int
@@ -132,6 +141,11 @@ class FakeTelegram:
         self.latency = latency
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)  # notified at every call the bot makes
+        # Threads waiting for calls in given chats (`wait`, `idle`): each woken only by a call in its chats,
+        # so that a hundred tables' players cost nothing while the bot works for others.
+        self._waiters: set[Waiter] = set()
+        self._pressers: dict[str, int] = {}  # a press's query id -> who pressed (its answer is in his chat)
+        self._answers_by_query: dict[str, list[dict[str, Any]]] = {}
         self._waiting: set[asyncio.Future[None]] = set()  # long polls to wake when an update comes
         self._answered: dict[str, threading.Event] = {}  # presses someone waits for (the benchmark)
         self._redrawn: dict[tuple[int, int], threading.Event] = {}  # messages whose next edit someone waits for
@@ -223,6 +237,10 @@ class FakeTelegram:
             finally:
                 with self.changed:
                     self.changed.notify_all()
+                    where = int(chat) if chat else self._pressers.get(params.get("callback_query_id", ""))
+                    for waiter in self._waiters:
+                        if waiter.chats is None or where in waiter.chats:
+                            waiter.event.set()
         return web.json_response({"ok": True, "result": await self._get_updates(params)})
 
     def _call(self, method: str, params: dict[str, str]) -> web.Response:
@@ -382,7 +400,9 @@ class FakeTelegram:
 
     def _m_answercallbackquery(self, params: dict[str, str]) -> bool:
         with self.lock:
-            self.answers.append({**params, "at": time.monotonic()})
+            answer = {**params, "at": time.monotonic()}
+            self.answers.append(answer)
+            self._answers_by_query.setdefault(params.get("callback_query_id", ""), []).append(answer)
             event = self._answered.get(params.get("callback_query_id", ""))
         if event is not None:
             event.set()
@@ -468,6 +488,7 @@ class FakeTelegram:
             data = msg.button(label)["callback_data"]
         with self.lock:  # one id per press, whatever other threads press meanwhile
             query_id = f"cq{self.next_update}"
+            self._pressers[query_id] = user_id
             if answered is not None:
                 self._answered[query_id] = answered
             body = {"id": query_id, "from": self._user_json(user_id), "chat_instance": "1",
@@ -497,18 +518,42 @@ class FakeTelegram:
         with self.lock:
             return self.outage + (time.monotonic() - self.down_since if self.down_since is not None else 0.0)
 
-    def wait(self, predicate: Callable[[], Any], timeout: float = 20.0, what: str = "") -> Any:
-        """Until `predicate` holds; `timeout` counts the time the bot is up (a restart takes what it takes)."""
+    def wait(self, predicate: Callable[[], Any], timeout: float = 20.0, what: str = "",
+             chats: Iterable[int] | None = None) -> Any:
+        """Until `predicate` holds; `timeout` counts the time the bot is up (a restart takes what it takes).
+        `chats`: the predicate reads only what the bot does in these chats (and the answers to presses made
+        there): it is looked at again only when the bot calls in one of them (else at every call, and every
+        50 ms)."""
         start, outage = time.monotonic(), self._outage()
-        while (left := start + timeout + self._outage() - outage - time.monotonic()) > 0:
-            value = predicate()
-            if value:
-                return value
-            with self.changed:
-                self.changed.wait(min(0.05, left))
+        waiter = Waiter(None if chats is None else frozenset(chats))
+        with self.lock:
+            self._waiters.add(waiter)
+        try:
+            while (left := start + timeout + self._outage() - outage - time.monotonic()) > 0:
+                waiter.event.clear()  # before the look: a call made after it wakes the wait below
+                value = predicate()
+                if value:
+                    return value
+                waiter.event.wait(min(0.05 if chats is None else 1.0, left))
+        finally:
+            with self.lock:
+                self._waiters.discard(waiter)
         with self.lock:
             tail = [m.text[:80] for chat, ms in self.chats.items() if chat < 0 for m in ms[-3:]]
         raise AssertionError(f"timed out waiting for {what or predicate}; the groups end with {tail}")
+
+    @contextlib.contextmanager
+    def watch(self, chats: Iterable[int]) -> Iterator[threading.Event]:
+        """An event set whenever the bot calls in one of these chats (or answers a press made there), while
+        the block runs: clear it, look, then wait on it, and no call made after the look is missed."""
+        waiter = Waiter(frozenset(chats))
+        with self.lock:
+            self._waiters.add(waiter)
+        try:
+            yield waiter.event
+        finally:
+            with self.lock:
+                self._waiters.discard(waiter)
 
     def expect_edit(self, msg: Msg) -> threading.Event:
         """An event set at the message's next edit (the bot answers a press first, then edits)."""
@@ -535,7 +580,7 @@ class FakeTelegram:
     def answers_for(self, update: dict[str, Any]) -> list[dict[str, Any]]:
         query_id = update["callback_query"]["id"]
         with self.lock:
-            return [a for a in self.answers if a.get("callback_query_id") == query_id]
+            return list(self._answers_by_query.get(query_id, []))
 
 
 class ApiError(Exception):

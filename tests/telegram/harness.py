@@ -173,7 +173,8 @@ class Table:
         update = self.fake.press(user_id, msg, label, data)
         if not wait:
             return []
-        answers = list(self.fake.wait(lambda: self.fake.answers_for(update), 20, f"an answer to {label or data}"))
+        answers = list(self.fake.wait(lambda: self.fake.answers_for(update), 20, f"an answer to {label or data}",
+                                      chats=(user_id,)))
         first = answers[0]
         if msg.chat_id > 0 and first.get("show_alert") != "true" and first.get("text") not in UNCHANGED:
             assert redrawn.wait(20), f"no new screen after {label or data}"
@@ -182,7 +183,8 @@ class Table:
     def open(self, preset: str) -> Msg:
         self.fake.say(self.opener, self.group_id, f"/game {preset}")
         return self.fake.wait(lambda: self.fake.last(self.group_id, lambda m: "Набор в игру" in m.text
-                                                     and bool(m.markup)), 20, "the sign-up message with its buttons")
+                                                     and bool(m.markup)), 20, "the sign-up message with its buttons",
+                              chats=(self.group_id,))
 
     def sign_up(self, preset: str, start: bool = True) -> Msg:
         registration = self.open(preset)
@@ -190,13 +192,15 @@ class Table:
         code = link.split("start=")[1]
         for name, user_id in self.ids.items():
             self.fake.say(user_id, user_id, f"/start {code}")
-            prompt = self.fake.wait(lambda u=user_id: self.fake.last(u, lambda m: bool(m.markup)), 20, "join prompt")
+            prompt = self.fake.wait(lambda u=user_id: self.fake.last(u, lambda m: bool(m.markup)), 20, "join prompt",
+                                    chats=(user_id,))
             sex = "женский" if name in FEMALE else self.rng.choice(["мужской", "не указывать"])
             self.click(user_id, prompt, sex)
-        self.fake.wait(lambda: f"({self.size}/{self.size})" in registration.text, 20, "the list")
+        self.fake.wait(lambda: f"({self.size}/{self.size})" in registration.text, 20, "the list",
+                       chats=(self.group_id,))
         if start:
             self.click(self.opener, registration, "Начать игру")
-            self.fake.wait(lambda: self.group_text("Игра началась"), 20, "the start")
+            self.fake.wait(lambda: self.group_text("Игра началась"), 20, "the start", chats=(self.group_id,))
         return registration
 
     # --- playing ----------------------------------------------------------------------------------

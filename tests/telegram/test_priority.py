@@ -12,7 +12,7 @@ from typing import Any
 from rankedmafia.store import Store, connect
 from rankedmafia.telegram import outbox
 from rankedmafia.telegram.counts import KeptCounts
-from rankedmafia.telegram.delivery import NEWS, OTHER, Delivery, Gate, rank
+from rankedmafia.telegram.delivery import FIRST, LIVE, NEWS, OTHER, Delivery, Gate, rank
 from rankedmafia.telegram.lease import Lease
 from rankedmafia.telegram.limits import Limiter, Limits
 from rankedmafia.telegram.outbox import Outbox, Row
@@ -39,6 +39,13 @@ def test_news_go_first_the_final_tally_with_them_a_live_tally_last() -> None:
     final = row(6, "vote", "edit", markup=None, version=4, sent=3, target="v")
     ordered = sorted([live, remind, results, start, first_buttons, final], key=rank)
     assert [r.id for r in ordered] == [3, 4, 5, 6, 2, 1]
+
+
+def test_the_sign_ups_list_is_a_live_count_once_its_buttons_are_out() -> None:
+    buttons = row(1, "signup", "edit", markup=BUTTONS, version=1, sent=0, target="s")  # players wait for them
+    count = row(2, "signup", "edit", markup=BUTTONS, version=5, sent=4, target="s")  # who has joined so far
+    closed = row(3, "signup", "edit", markup=None, version=9, sent=8, target="s")  # the game starts
+    assert [rank(r)[0] for r in (buttons, count, closed)] == [FIRST, LIVE, FIRST]
 
 
 @dataclass
@@ -77,6 +84,9 @@ class FakeBot:
     async def edit_message_text(self, text: str, **_: Any) -> None:
         self.calls.append(Sent("edit", text, time.monotonic()))
 
+    async def answer_callback_query(self, callback_id: str, **_: Any) -> None:
+        self.calls.append(Sent("answer", callback_id, time.monotonic()))
+
 
 def test_a_tally_waiting_for_the_groups_minute_gives_way_to_the_news() -> None:
     async def scenario() -> FakeBot:
@@ -101,28 +111,55 @@ def test_a_tally_waiting_for_the_groups_minute_gives_way_to_the_news() -> None:
     assert [(c.method, c.text) for c in bot.calls] == [("send", "Итоги дня 1"), ("edit", "голосование закрыто")]
 
 
+def test_the_news_take_the_first_place_free_in_the_bots_second() -> None:
+    """The bot's second is full; a player's card waits for a place in the gate, a button's answer beside it;
+    then a group's news comes: the card gives it the turn, the answer stands back, the news go first."""
+    async def scenario() -> FakeBot:
+        bot = FakeBot()
+        sender = Sender(bot, Limits(per_second=3, per_group_minute=0, group_interval=0.0,  # type: ignore[arg-type]
+                                    private_interval=0.0))
+        for _ in range(2):  # the second's two places (one is left to aiogram's own call) are taken
+            sender.limiter.take(None).done()
+        player = 5
+        box = FakeOutbox({1: Row(1, f"g|deal|card|{player}", "g", player, "send", None, None, "Ваша роль", None, 1)})
+        delivery = Delivery(sender, box)  # type: ignore[arg-type]
+        delivery.wake([player])
+        answer = asyncio.create_task(sender.answer("press"))
+        await asyncio.sleep(0.1)
+        assert bot.calls == []  # nobody has a place yet
+        box.rows[2] = row(2, "results", text="Итоги ночи 1")
+        delivery.wake([GROUP])
+        await asyncio.wait_for(asyncio.gather(answer, delivery.idle()), 10)
+        return bot
+
+    bot = asyncio.run(scenario())
+    assert bot.calls[0].text == "Итоги ночи 1"
+    assert sorted(c.text for c in bot.calls[1:]) == ["press", "Ваша роль"]
+
+
 def test_the_gate_lets_the_news_through_first() -> None:
     async def scenario() -> list[str]:
         gate, order = Gate(), []
 
-        async def send(name: str, priority: int) -> None:
-            async with gate.turn(priority):
+        async def send(name: str, priority: int, written: int) -> None:
+            async with gate.turn((priority, written)):
                 order.append(name)
                 await asyncio.sleep(0.01)
 
-        async with gate.turn(OTHER):  # a player's message in flight: the others queue
-            tasks = [asyncio.create_task(send("panel", OTHER)), asyncio.create_task(send("card", OTHER))]
+        async with gate.turn((OTHER, 1)):  # a player's message in flight: the others queue
+            tasks = [asyncio.create_task(send("card", OTHER, 3)), asyncio.create_task(send("panel", OTHER, 2))]
             await asyncio.sleep(0)
-            cancelled = asyncio.create_task(send("gone", NEWS))
+            cancelled = asyncio.create_task(send("gone", NEWS, 4))
             await asyncio.sleep(0)
             cancelled.cancel()
-            tasks.append(asyncio.create_task(send("results", NEWS)))
+            tasks.append(asyncio.create_task(send("results", NEWS, 5)))
             await asyncio.sleep(0)
         await asyncio.gather(*tasks, return_exceptions=True)
-        async with gate.turn(OTHER):  # free again
+        async with gate.turn((OTHER, 6)):  # free again
             order.append("later")
         return order
 
+    # the news first, then the others in the order they were written (not the order they asked in)
     assert asyncio.run(scenario()) == ["results", "panel", "card", "later"]
 
 

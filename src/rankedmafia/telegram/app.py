@@ -27,6 +27,7 @@ from rankedmafia.live.hub import Hub
 from rankedmafia.live.service import GameService
 from rankedmafia.store import Store, connect
 from rankedmafia.store.db import Database
+from rankedmafia.telegram import trace
 from rankedmafia.telegram.common import Timing
 from rankedmafia.telegram.conductor import Conductor
 from rankedmafia.telegram.counts import KeptCounts
@@ -186,6 +187,7 @@ async def _lead(settings: BotSettings, db: Database, store: Store, bot: Bot, lea
                                    close_bot_session=False)
         return lost.is_set()
     finally:
+        trace.flush()
         if conductor is not None:
             conductor.stop()
         for task in tasks:

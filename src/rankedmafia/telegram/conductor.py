@@ -24,6 +24,7 @@ from rankedmafia.live.posts import add_post
 from rankedmafia.live.service import POST_MAX, GameService
 from rankedmafia.rules.model import PhaseKind
 from rankedmafia.store import PostRow
+from rankedmafia.telegram import trace
 from rankedmafia.telegram.changes import Changes
 from rankedmafia.telegram.common import DEFAULT_TIMING, Answer, Timing
 from rankedmafia.telegram.delivery import Delivery
@@ -94,8 +95,14 @@ class Conductor:
 
     async def commit(self, batch: Batch) -> None:
         """A change's writes in one transaction, then its messages delivered."""
+        start = time.monotonic()
         await self.tg.commit(batch)
-        self.delivery.wake({i.chat_id for i in batch.intents})
+        chats = {i.chat_id for i in batch.intents}
+        if trace.enabled:
+            for chat_id in chats:
+                purposes = {i.key.split("|")[2] for i in batch.intents if i.chat_id == chat_id and i.key.count("|") > 1}
+                trace.event("written", chat_id, time.monotonic() - start, ",".join(sorted(purposes)))
+        self.delivery.wake(chats)
 
     async def seats_of(self, game_id: str, fixed: bool) -> list[TgSeat]:
         """A game's seats; remembered once the game runs (nobody joins then; the count of misses read from

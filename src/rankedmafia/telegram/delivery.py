@@ -9,9 +9,12 @@ while it waited is never sent; the final tally replaces the live one in the same
 
 A new message is sent by one chat at a time for the whole bot (the gate), and marked with Telegram's
 answer (its id) before the gate opens for the next: a bot killed at any moment sends again only the one
-message that was in flight. Edits, which a repeat leaves as they were, go beside it. An edit goes once the
-message it edits has been sent. The rate limits are waited for outside the gate: a group waiting for its
-minute holds nobody up.
+message that was in flight. The gate's turn goes by the rows' order (`rank`: news first, then as written,
+whatever the chat); the holder keeps it while the bot's second is full, and a group's news waiting for a
+place in it makes every other call stand back (`Limiter.news_waiting`): under load the places freed one
+by one went to whichever call looked first, and a group's news waited seconds. Edits, which a repeat
+leaves as they were, go beside it. An edit goes once the message it edits has been sent. A chat's own
+limits are waited for outside the gate: a group waiting for its minute holds nobody up.
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ import contextlib
 import heapq
 import itertools
 import logging
+import time
 from collections.abc import AsyncIterator, Iterable
 
+from rankedmafia.telegram import trace
 from rankedmafia.telegram.outbox import Intent, Outbox, Row
 from rankedmafia.telegram.sender import Sender
 
@@ -153,6 +158,11 @@ class Delivery:
             if not settled:
                 return None
             if message_id is not None:
+                # A pin leaves room for the news as a live tally does, and waits outside the chat's call:
+                # news written meanwhile go before it.
+                wait = self.sender.limiter.wait(row.chat_id, LIVE_RESERVE, NEWS_SHARE)
+                if wait > 0:
+                    return wait
                 await self.sender.pin(row.chat_id, message_id, row.op == "pin")
             await self.outbox.done(row, None)
             return 0.0
@@ -203,38 +213,69 @@ class Delivery:
 
     async def _send(self, row: Row) -> float:
         limiter = self.sender.limiter
-        priority = rank(row)[0]
-        async with self._gate.turn(priority):
-            wait = limiter.wait(row.chat_id, 0, 0 if priority == NEWS else NEWS_SHARE)
-            if wait > 0:
-                return wait
+        order = rank(row)
+        news = order[0] == NEWS
+        share = 0 if news else NEWS_SHARE
+        asked = time.monotonic()
+        async with self._gate.turn(order):
+            entered = time.monotonic()
+            trace.event("gate", row.chat_id, entered - asked, row.purpose())
+            try:
+                # The chat's own limits (its group's minute, its spacing) let the next in line go; the bot's
+                # second is everyone's, so the turn is kept while it is full (the next could not go either),
+                # unless a row before this one in the gate's order comes meanwhile.
+                while (wait := limiter.wait_own(row.chat_id)) <= 0:
+                    second = limiter.wait_all(share, news)
+                    if second <= 0:
+                        break
+                    if self._gate.better_waiting(order):
+                        return 1e-3
+                    limiter.news_waiting = news
+                    await self._gate.hold(order, second)
+                else:
+                    if trace.enabled:
+                        trace.event("wait", row.chat_id, wait, f"{row.purpose()} {limiter.why(row.chat_id)}")
+                    return wait
+            finally:
+                if news:
+                    limiter.news_waiting = False
             turn = limiter.take(row.chat_id)
             self._attempts[row.id] = attempt = self._attempts.get(row.id, 0) + 1
             try:
                 posted = await self.sender.post_once(row.chat_id, row.text, row.markup, attempt)
             finally:
                 turn.done()
+            sent = time.monotonic()
+            trace.event("sent", row.chat_id, sent - entered, row.purpose())
             if posted.settled:
                 self._attempts.pop(row.id, None)
                 await self.outbox.done(row, posted.message_id)
+                trace.event("marked", row.chat_id, time.monotonic() - sent, row.purpose())
                 return 0.0
         return posted.retry or 1e-3
 
 
+Order = tuple[int, int]  # a row's place: its priority, then the order it was written in (`rank`)
+
+
 class Gate:
-    """One new message in flight for the whole bot at a time; of those waiting, a group's news goes first
-    (then by arrival): at a phase's end the groups hear it before the players' own results and keyboards."""
+    """One new message in flight for the whole bot at a time; those waiting go in the order of their rows
+    (`rank`: a group's news first, then by when each was written), so that at a phase's end the groups hear
+    it before the players' own results and keyboards, and no message waits behind ones written after it."""
 
     def __init__(self) -> None:
         self._busy = False
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[Order, int, asyncio.Future[None]]] = []
         self._count = itertools.count()
+        self._arrived: asyncio.Event | None = None  # the holder's `hold`, woken when somebody queues
 
     @contextlib.asynccontextmanager
-    async def turn(self, priority: int) -> AsyncIterator[None]:
+    async def turn(self, order: Order) -> AsyncIterator[None]:
         if self._busy:
             future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            heapq.heappush(self._waiting, (priority, next(self._count), future))
+            heapq.heappush(self._waiting, (order, next(self._count), future))
+            if self._arrived is not None:
+                self._arrived.set()
             try:
                 await future
             except asyncio.CancelledError:
@@ -247,6 +288,23 @@ class Gate:
             yield
         finally:
             self._leave()
+
+    def better_waiting(self, order: Order) -> bool:
+        """Whether a row that goes before `order` waits for the turn."""
+        while self._waiting and self._waiting[0][2].done():  # cancelled while waiting
+            heapq.heappop(self._waiting)
+        return bool(self._waiting) and self._waiting[0][0] < order
+
+    async def hold(self, order: Order, seconds: float) -> None:
+        """The holder waits (`seconds` at most) with the turn, until a row that goes before it queues."""
+        event = self._arrived = asyncio.Event()
+        try:
+            if not self.better_waiting(order):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), seconds)
+        finally:
+            if self._arrived is event:
+                self._arrived = None
 
     def _leave(self) -> None:
         while self._waiting:
@@ -261,13 +319,13 @@ NEWS, FIRST, OTHER, LIVE = range(4)
 NEWS_PURPOSES = frozenset({"started", "results", "start", "vote", "over"})
 
 
-def rank(row: Row) -> tuple[int, int]:
+def rank(row: Row) -> Order:
     """A row's place in its chat's queue: its priority, then the order it was written in."""
     purpose = row.purpose()
     if row.op == "send" and purpose in NEWS_PURPOSES:
         return NEWS, row.id
-    if row.op == "edit" and purpose == "vote":
-        # The day's vote message: its final tally, or its first buttons (players wait for them), come with
-        # the news; a newer count of a vote already shown waits for everything else.
+    if row.op == "edit" and purpose in ("vote", "signup"):
+        # The day's vote message (or the sign-up's list): its final tally, or its first buttons (players
+        # wait for them), come with the news; a newer count of one already shown waits for everything else.
         return (FIRST if row.markup is None or row.sent == 0 else LIVE), row.id
     return OTHER, row.id

@@ -91,6 +91,10 @@ class Limiter:
         self._not_before: dict[int, float] = {}  # a chat's next call: its spacing, or Telegram's retry_after
         self._all_not_before = 0.0  # a 429 without a chat (a button's answer): everyone waits
         self.taken: list[tuple[int, float]] = []  # the groups' calls not yet kept (`counts.KeptCounts`)
+        # A group's news waits for a place in the bot's second: every other call stands back until it has
+        # gone (else the places freed one by one go to whichever call looks first: answers, edits, players'
+        # messages; a busy bot made the news wait seconds so).
+        self.news_waiting = False
 
     def _group(self, chat_id: int) -> Window | None:
         if chat_id >= 0 or self.limits.per_group_minute <= 0:
@@ -110,11 +114,30 @@ class Limiter:
     def wait(self, chat_id: int | None, reserve: int = 0, share: int = 0) -> float:
         """How long a call to this chat must wait now (0: it may go). `reserve`: places of the group's
         minute left for others (a live tally yields to the news); `share`: places of the bot's second."""
+        return max(self.wait_all(share), self.wait_own(chat_id, reserve))
+
+    def wait_own(self, chat_id: int | None, reserve: int = 0) -> float:
+        """The chat's own limits: its group's minute, its spacing, a 429's pause (0: none holds it)."""
         now = self.clock()
         group = None if chat_id is None else self._group(chat_id)
-        return max(self.everyone.wait(now, share) if self.everyone else 0.0, self._all_not_before - now,
-                   group.wait(now, reserve) if group else 0.0,
+        return max(self._all_not_before - now, group.wait(now, reserve) if group else 0.0,
                    self._not_before.get(chat_id, 0.0) - now if chat_id is not None else 0.0)
+
+    def wait_all(self, share: int = 0, news: bool = False) -> float:
+        """The bot's second, leaving `share` places to others; while a group's news waits for a place
+        (`news_waiting`), only the news may take one."""
+        if self.news_waiting and not news:
+            return POLL
+        return self.everyone.wait(self.clock(), share) if self.everyone else 0.0
+
+    def why(self, chat_id: int | None, reserve: int = 0) -> str:
+        """Which of the chat's own limits a call waits for (the trace's detail)."""
+        now = self.clock()
+        group = None if chat_id is None else self._group(chat_id)
+        parts = {"all-paused": self._all_not_before - now,
+                 "minute": group.wait(now, reserve) if group else 0.0,
+                 "spacing": self._not_before.get(chat_id, 0.0) - now if chat_id is not None else 0.0}
+        return ",".join(f"{name}={wait:.2f}" for name, wait in parts.items() if wait > 0)
 
     def take(self, chat_id: int | None) -> Turn:
         """Count a call that goes now (right after `wait` said 0, with no await between)."""

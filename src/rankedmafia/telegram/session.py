@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from http import HTTPStatus
 from typing import Any
 
@@ -30,6 +31,8 @@ from aiogram.methods import (
 from aiogram.methods.base import Response, TelegramMethod
 from aiogram.types import Message
 
+from rankedmafia.telegram import trace
+
 OK = re.compile(r'\s*\{\s*"ok"\s*:\s*true\b')  # Telegram's success (errors carry "ok": false)
 UNREAD = (EditMessageText, EditMessageReplyMarkup, AnswerCallbackQuery, DeleteMessage)
 ANY_RESPONSE = Response[Any]
@@ -37,6 +40,15 @@ _RESPONSES: dict[Any, Any] = {}  # the method's type -> Response[it], held (see 
 
 
 class LeanSession(AiohttpSession):
+    async def make_request(self, bot: Bot, method: TelegramMethod[Any], timeout: int | None = None) -> Any:
+        if not trace.enabled or method.__api_method__ == "getUpdates":
+            return await super().make_request(bot, method, timeout)
+        start = time.monotonic()
+        try:
+            return await super().make_request(bot, method, timeout)
+        finally:
+            trace.event("api", getattr(method, "chat_id", None), time.monotonic() - start, method.__api_method__)
+
     def check_response(self, bot: Bot, method: TelegramMethod[Any], status_code: int,
                        content: str) -> Response[Any]:
         if isinstance(method, UNREAD) and status_code == HTTPStatus.OK and OK.match(content):
