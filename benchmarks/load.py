@@ -226,6 +226,7 @@ class Bench:
         self.read_ms: list[float] = []
         self.ping_ms: list[float] = []
         self.refused = 0
+        self.refusals: dict[str, int] = {}  # refused commands by their answer's status and error
         self.errors = 0
         self.phases = 0
 
@@ -268,6 +269,11 @@ class Bench:
                 r = await self.timed("POST", f"/api/player/{token}/{command}", self.command_ms, json=body)
                 if r.status_code != 200:
                     self.refused += 1
+                    try:
+                        why = f"{r.status_code} {r.json().get('error', '')}"
+                    except ValueError:
+                        why = str(r.status_code)
+                    self.refusals[why] = self.refusals.get(why, 0) + 1
                 await asyncio.sleep(self.think)
             host = (await self.client.get(f"/api/host/{admin}")).json()["game"]
             if host["status"] == "running" and (host["phase"], host["number"]) == phase_before:
@@ -374,6 +380,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         "bare_ping_p50_ms": round(statistics.median(ping_alone), 2) if ping_alone else None,
         "bare_ping_p99_ms": round(percentile(ping_alone, 0.99), 2),
         "refused": bench.refused,
+        "refusals": bench.refusals,
         "server_errors": bench.errors,
         "phases": bench.phases,
     }
