@@ -118,10 +118,7 @@ class Limiter:
 
     def wait_own(self, chat_id: int | None, reserve: int = 0) -> float:
         """The chat's own limits: its group's minute, its spacing, a 429's pause (0: none holds it)."""
-        now = self.clock()
-        group = None if chat_id is None else self._group(chat_id)
-        return max(self._all_not_before - now, group.wait(now, reserve) if group else 0.0,
-                   self._not_before.get(chat_id, 0.0) - now if chat_id is not None else 0.0)
+        return max(self._own(chat_id, reserve).values())
 
     def wait_all(self, share: int = 0, news: bool = False) -> float:
         """The bot's second, leaving `share` places to others; while a group's news waits for a place
@@ -132,12 +129,15 @@ class Limiter:
 
     def why(self, chat_id: int | None, reserve: int = 0) -> str:
         """Which of the chat's own limits a call waits for (the trace's detail)."""
+        return ",".join(f"{name}={wait:.2f}" for name, wait in self._own(chat_id, reserve).items() if wait > 0)
+
+    def _own(self, chat_id: int | None, reserve: int) -> dict[str, float]:
+        """Each of the chat's own limits: how long it holds a call now."""
         now = self.clock()
         group = None if chat_id is None else self._group(chat_id)
-        parts = {"all-paused": self._all_not_before - now,
-                 "minute": group.wait(now, reserve) if group else 0.0,
-                 "spacing": self._not_before.get(chat_id, 0.0) - now if chat_id is not None else 0.0}
-        return ",".join(f"{name}={wait:.2f}" for name, wait in parts.items() if wait > 0)
+        return {"all-paused": self._all_not_before - now,
+                "minute": group.wait(now, reserve) if group else 0.0,
+                "spacing": self._not_before.get(chat_id, 0.0) - now if chat_id is not None else 0.0}
 
     def take(self, chat_id: int | None) -> Turn:
         """Count a call that goes now (right after `wait` said 0, with no await between)."""
